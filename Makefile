@@ -1,0 +1,58 @@
+# heron — every target is a thin shell over the `heron` CLI.
+#   make bench   the main job on the embedded default (fresh machine: makes the venv first)
+#   make test    the whole test suite against a real PostgreSQL the tests start themselves
+
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+HERON  := $(VENV)/bin/heron
+STAMP  := $(VENV)/.heron-installed
+SCALE  ?= tiny
+SEED   ?= 42
+SEEDS  ?= 42,43,44
+ADAPTER ?= gold
+
+.PHONY: install up down status schema seed fingerprint verify-data audit bench test dev clean
+
+$(STAMP): pyproject.toml constraints.txt
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -c constraints.txt -e '.[test]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+up: install
+	$(HERON) db up
+
+down: install
+	$(HERON) db down
+
+status: install
+	$(HERON) db status
+
+schema: up
+	$(HERON) schema
+
+seed: up
+	$(HERON) seed --scale $(SCALE) --seed $(SEED)
+
+fingerprint: install
+	$(HERON) fingerprint --scale $(SCALE) --seed $(SEED)
+
+verify-data: install
+	$(HERON) verify-data --scale $(SCALE) --seed $(SEED)
+
+# The main job. Grows with each stage: today it loads the schema and seeds tiny for three seeds.
+bench: up
+	$(HERON) schema
+	$(HERON) bench --scale $(SCALE) --seeds $(SEEDS)
+
+test: install
+	$(PY) -m pytest
+
+dev: up
+	$(HERON) dev
+
+clean:
+	rm -rf $(VENV) .heron

@@ -1,0 +1,52 @@
+"""The foreign-key graph and the domain graph derived from it.
+
+With declared back-references set aside, the domain graph must be acyclic: later issues turn it
+into Dagster asset dependencies, and the generator relies on parents' key ranges being known.
+"""
+
+from __future__ import annotations
+
+from graphlib import CycleError, TopologicalSorter
+
+from heron_pipeline.catalog.model import Catalog
+
+
+def table_dependencies(catalog: Catalog, *, include_back_references: bool = False) -> dict[str, set[str]]:
+    """table -> the tables it references (self-references dropped)."""
+    deps: dict[str, set[str]] = {name: set() for name in catalog.tables}
+    for fk in catalog.foreign_keys:
+        if fk.is_back_reference and not include_back_references:
+            continue
+        if fk.ref_table != fk.table:
+            deps[fk.table].add(fk.ref_table)
+    return deps
+
+
+def domain_dependencies(catalog: Catalog, *, include_back_references: bool = False) -> dict[str, set[str]]:
+    """domain -> the other domains its tables reference."""
+    deps: dict[str, set[str]] = {d: set() for d in catalog.domains}
+    for table, refs in table_dependencies(catalog, include_back_references=include_back_references).items():
+        source = table.split(".")[0]
+        deps[source].update(r.split(".")[0] for r in refs if r.split(".")[0] != source)
+    return deps
+
+
+def domain_order(catalog: Catalog) -> list[str]:
+    """Domains in an order where every domain comes after those it depends on.
+
+    Raises ``graphlib.CycleError`` when the domain graph has a cycle that is not declared.
+    """
+    return list(TopologicalSorter(domain_dependencies(catalog)).static_order())
+
+
+def table_order(catalog: Catalog) -> list[str]:
+    """Tables parents-first (back-references set aside)."""
+    return list(TopologicalSorter(table_dependencies(catalog)).static_order())
+
+
+def is_acyclic(deps: dict[str, set[str]]) -> bool:
+    try:
+        tuple(TopologicalSorter(deps).static_order())
+    except CycleError:
+        return False
+    return True

@@ -1,0 +1,113 @@
+"""The ``heron`` command: everything the Dagster UI does, for scripts and CI.
+
+Each subcommand is a thin shell over a core function that the Dagster assets call too. Output
+meant for machines (a DSN, a digest) goes to stdout alone; progress and messages go to stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from typing import Callable
+
+from heron_pipeline.config import Settings, load_settings
+from heron_pipeline.database.embedded import ServerError
+from heron_pipeline.database.names import SCALES, SCHEMA_DATABASE
+from heron_pipeline.database.server import Server
+
+EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
+
+
+def _err(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+# -- db ---------------------------------------------------------------------------------------------
+
+
+def cmd_db(args: argparse.Namespace, settings: Settings) -> int:
+    server = Server(settings)
+    if args.action == "up":
+        started = server.up()
+        where = f"127.0.0.1:{settings.port}, data in {settings.pgdata}" if settings.is_embedded else "external server"
+        _err(("started" if started else "already running") + f": {where}")
+        return EXIT_OK
+    if args.action == "down":
+        _err("stopped" if server.down() else "not running")
+        return EXIT_OK
+    if args.action == "status":
+        up = server.is_up()
+        _err(("up: " if up else "down: ") + (f"127.0.0.1:{settings.port}" if settings.is_embedded else "external server"))
+        return EXIT_OK if up else EXIT_FAIL
+    if args.action == "url":
+        if (args.scale is None) != (args.seed is None):
+            _err("error: --scale and --seed go together")
+            return EXIT_USAGE
+        print(server.dsn() if args.scale is None else server.benchmark_dsn(args.scale, args.seed))
+        return EXIT_OK
+    raise AssertionError(args.action)
+
+
+# -- schema -----------------------------------------------------------------------------------------
+
+
+def cmd_schema(args: argparse.Namespace, settings: Settings) -> int:
+    from heron_pipeline.catalog import load_catalog
+    from heron_pipeline.database.schema_load import load_schema
+
+    server = Server(settings)
+    server.up()
+    started = time.perf_counter()
+    server.create_database(args.database, replace=True)
+    with server.connect(args.database, autocommit=False) as conn:
+        load_schema(conn)
+        conn.commit()
+    catalog = load_catalog()
+    _err(f"loaded {len(catalog.tables)} tables in {len(catalog.domains)} schemas, "
+         f"{len(catalog.foreign_keys)} foreign keys into {args.database} in {time.perf_counter() - started:.2f} s")
+    print(server.dsn(args.database))
+    return EXIT_OK
+
+
+# -- parser -----------------------------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="heron", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    db = sub.add_parser("db", help="the PostgreSQL server: up | down | status | url")
+    db.add_argument("action", choices=("up", "down", "status", "url"))
+    db.add_argument("--scale", choices=SCALES, help="with url: the DSN of benchmark database heron_<scale>_<seed>")
+    db.add_argument("--seed", type=int)
+    db.set_defaults(handler=cmd_db)
+
+    schema = sub.add_parser("schema", help="load the 211-table schema (no data) into a fresh database")
+    schema.add_argument("--database", default=SCHEMA_DATABASE)
+    schema.set_defaults(handler=cmd_schema)
+
+    for register in _EXTRA_COMMANDS:
+        register(sub)
+    return parser
+
+
+#: Later stages (seed, fingerprint, audit…) register their subcommands here.
+_EXTRA_COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = []
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        settings = load_settings()
+        return args.handler(args, settings)
+    except (ServerError, ValueError) as err:
+        _err(f"error: {err}")
+        return EXIT_FAIL
+    except KeyboardInterrupt:
+        _err("interrupted")
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,86 @@
+"""heron's one typed configuration, read once and passed down.
+
+Sources, later ones winning: built-in defaults, an optional TOML file (``heron.toml`` in the
+project root, or the file ``HERON_CONFIG`` names), then ``HERON_*`` environment variables. Nothing
+else in the package reads the environment, so a test can build a ``Settings`` by hand and know
+exactly which server and folders it touches.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass, fields, replace
+from pathlib import Path
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+
+#: Far from 5432 and the usual development ports, so the embedded server rarely meets a neighbour.
+DEFAULT_PORT = 54817
+
+_ENV_NAMES = {
+    "dsn": "HERON_DSN",
+    "data_dir": "HERON_DATA_DIR",
+    "artifact_dir": "HERON_ARTIFACT_DIR",
+    "port": "HERON_PORT",
+}
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Where heron's server and files are.
+
+    ``dsn`` set means an external PostgreSQL 16+ server (its database part names the maintenance
+    database); ``None`` means the embedded server heron runs itself on ``127.0.0.1:port`` with its
+    data under ``data_dir/pgdata``.
+    """
+
+    dsn: str | None = None
+    data_dir: Path = PROJECT_ROOT / ".heron"
+    artifact_dir: Path | None = None
+    port: int = DEFAULT_PORT
+
+    @property
+    def pgdata(self) -> Path:
+        return self.data_dir / "pgdata"
+
+    @property
+    def artifacts(self) -> Path:
+        return self.artifact_dir if self.artifact_dir is not None else self.data_dir / "artifacts"
+
+    @property
+    def is_embedded(self) -> bool:
+        return self.dsn is None
+
+
+def _coerce(name: str, raw: object) -> object:
+    if name == "port":
+        try:
+            port = int(raw)  # type: ignore[arg-type]
+        except (TypeError, ValueError):
+            raise ValueError(f"heron config: port must be an integer, got {raw!r}") from None
+        if not 1024 <= port <= 65535:
+            raise ValueError(f"heron config: port must be in 1024..65535, got {port}")
+        return port
+    if name in ("data_dir", "artifact_dir"):
+        return Path(str(raw)).expanduser().resolve()
+    if name == "dsn":
+        return str(raw) or None
+    raise AssertionError(name)
+
+
+def load_settings(environ: dict[str, str] | None = None, config_file: Path | None = None) -> Settings:
+    """Build the settings from defaults, the optional TOML file and the environment."""
+    env = os.environ if environ is None else environ
+    settings = Settings()
+    path = config_file or (Path(env["HERON_CONFIG"]) if env.get("HERON_CONFIG") else PROJECT_ROOT / "heron.toml")
+    if path.is_file():
+        with path.open("rb") as handle:
+            document = tomllib.load(handle)
+        known = {f.name for f in fields(Settings)}
+        unknown = set(document) - known
+        if unknown:
+            raise ValueError(f"heron config {path}: unknown keys {sorted(unknown)}; known: {sorted(known)}")
+        settings = replace(settings, **{k: _coerce(k, v) for k, v in document.items()})
+    overrides = {name: _coerce(name, env[var]) for name, var in _ENV_NAMES.items() if env.get(var)}
+    return replace(settings, **overrides)

