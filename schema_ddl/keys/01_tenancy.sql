@@ -51,8 +51,6 @@ ALTER TABLE tenancy.tenants ADD CONSTRAINT tenants_default_currency_code_fkey FO
 ALTER TABLE tenancy.tenants ADD CONSTRAINT tenants_timezone_name_fkey FOREIGN KEY (timezone_name) REFERENCES tenancy.timezones (name);
 ALTER TABLE tenancy.tenants ADD CONSTRAINT tenants_language_code_fkey FOREIGN KEY (language_code) REFERENCES tenancy.languages (code);
 ALTER TABLE tenancy.tenants ADD CONSTRAINT tenants_data_region_id_fkey FOREIGN KEY (data_region_id) REFERENCES tenancy.data_regions (id);
-ALTER TABLE tenancy.tenants ADD CONSTRAINT tenants_owner_user_id_fkey FOREIGN KEY (id, owner_user_id) REFERENCES auth.users (tenant_id, id);
-COMMENT ON CONSTRAINT tenants_owner_user_id_fkey ON tenancy.tenants IS 'back-reference: the owner is a user of the same tenant, and users belong to tenants';
 
 -- Foreign keys: tenant-scoped tables -----------------------------------------------------------
 
@@ -97,3 +95,10 @@ CREATE INDEX tenant_settings_tenant_id_workspace_id_idx ON tenancy.tenant_settin
 CREATE INDEX tenant_usage_daily_tenant_id_plan_id_idx ON tenancy.tenant_usage_daily (tenant_id, plan_id);
 CREATE INDEX platform_invoices_tenant_id_tenant_subscription_id_idx ON tenancy.platform_invoices (tenant_id, tenant_subscription_id);
 CREATE INDEX platform_invoices_tenant_id_issued_at_idx ON tenancy.platform_invoices (tenant_id, issued_at);
+
+-- Back-reference (the only one in the schema) ---------------------------------------------------
+-- Points forward to domain 02: it can only be created once auth.users has its primary key
+-- (keys/02_auth.sql), so a loader applies it last.
+
+ALTER TABLE tenancy.tenants ADD CONSTRAINT tenants_owner_user_id_fkey FOREIGN KEY (id, owner_user_id) REFERENCES auth.users (tenant_id, id);
+COMMENT ON CONSTRAINT tenants_owner_user_id_fkey ON tenancy.tenants IS 'back-reference: the owner is a user of the same tenant, and users belong to tenants';

@@ -23,7 +23,6 @@ ALTER TABLE crm.contacts ADD CONSTRAINT contacts_tenant_id_fkey FOREIGN KEY (ten
 ALTER TABLE crm.contacts ADD CONSTRAINT contacts_account_id_fkey FOREIGN KEY (tenant_id, account_id) REFERENCES crm.accounts (tenant_id, id);
 ALTER TABLE crm.contacts ADD CONSTRAINT contacts_country_code_fkey FOREIGN KEY (country_code) REFERENCES tenancy.countries (code);
 ALTER TABLE crm.contacts ADD CONSTRAINT contacts_language_code_fkey FOREIGN KEY (language_code) REFERENCES tenancy.languages (code);
-ALTER TABLE crm.contacts ADD CONSTRAINT contacts_timezone_name_fkey FOREIGN KEY (timezone_name) REFERENCES tenancy.timezones (name);
 ALTER TABLE crm.contacts ADD CONSTRAINT contacts_owner_user_id_fkey FOREIGN KEY (tenant_id, owner_user_id) REFERENCES auth.users (tenant_id, id);
 ALTER TABLE crm.contacts ADD CONSTRAINT contacts_created_by_user_id_fkey FOREIGN KEY (tenant_id, created_by_user_id) REFERENCES auth.users (tenant_id, id);
 CREATE INDEX contacts_account_id_idx ON crm.contacts (tenant_id, account_id);
@@ -32,7 +31,6 @@ CREATE INDEX contacts_account_id_idx ON crm.contacts (tenant_id, account_id);
 ALTER TABLE crm.addresses ADD CONSTRAINT addresses_pkey PRIMARY KEY (tenant_id, id);
 ALTER TABLE crm.addresses ADD CONSTRAINT addresses_tenant_id_fkey FOREIGN KEY (tenant_id) REFERENCES tenancy.tenants (id);
 ALTER TABLE crm.addresses ADD CONSTRAINT addresses_account_id_fkey FOREIGN KEY (tenant_id, account_id) REFERENCES crm.accounts (tenant_id, id);
-ALTER TABLE crm.addresses ADD CONSTRAINT addresses_contact_id_fkey FOREIGN KEY (tenant_id, contact_id) REFERENCES crm.contacts (tenant_id, id);
 ALTER TABLE crm.addresses ADD CONSTRAINT addresses_country_code_fkey FOREIGN KEY (country_code) REFERENCES tenancy.countries (code);
 ALTER TABLE crm.addresses ADD CONSTRAINT addresses_created_by_user_id_fkey FOREIGN KEY (tenant_id, created_by_user_id) REFERENCES auth.users (tenant_id, id);
 CREATE INDEX addresses_account_id_idx ON crm.addresses (tenant_id, account_id);
@@ -41,7 +39,6 @@ CREATE INDEX addresses_account_id_idx ON crm.addresses (tenant_id, account_id);
 ALTER TABLE crm.account_segments ADD CONSTRAINT account_segments_pkey PRIMARY KEY (tenant_id, id);
 ALTER TABLE crm.account_segments ADD CONSTRAINT account_segments_code_key UNIQUE (tenant_id, code);
 ALTER TABLE crm.account_segments ADD CONSTRAINT account_segments_tenant_id_fkey FOREIGN KEY (tenant_id) REFERENCES tenancy.tenants (id);
-ALTER TABLE crm.account_segments ADD CONSTRAINT account_segments_workspace_id_fkey FOREIGN KEY (tenant_id, workspace_id) REFERENCES tenancy.workspaces (tenant_id, id);
 ALTER TABLE crm.account_segments ADD CONSTRAINT account_segments_owner_user_id_fkey FOREIGN KEY (tenant_id, owner_user_id) REFERENCES auth.users (tenant_id, id);
 ALTER TABLE crm.account_segments ADD CONSTRAINT account_segments_created_by_user_id_fkey FOREIGN KEY (tenant_id, created_by_user_id) REFERENCES auth.users (tenant_id, id);
 
@@ -68,14 +65,12 @@ CREATE INDEX account_team_members_user_id_idx ON crm.account_team_members (tenan
 ALTER TABLE crm.lead_sources ADD CONSTRAINT lead_sources_pkey PRIMARY KEY (tenant_id, id);
 ALTER TABLE crm.lead_sources ADD CONSTRAINT lead_sources_code_key UNIQUE (tenant_id, code);
 ALTER TABLE crm.lead_sources ADD CONSTRAINT lead_sources_tenant_id_fkey FOREIGN KEY (tenant_id) REFERENCES tenancy.tenants (id);
-ALTER TABLE crm.lead_sources ADD CONSTRAINT lead_sources_workspace_id_fkey FOREIGN KEY (tenant_id, workspace_id) REFERENCES tenancy.workspaces (tenant_id, id);
 ALTER TABLE crm.lead_sources ADD CONSTRAINT lead_sources_default_owner_user_id_fkey FOREIGN KEY (tenant_id, default_owner_user_id) REFERENCES auth.users (tenant_id, id);
 ALTER TABLE crm.lead_sources ADD CONSTRAINT lead_sources_created_by_user_id_fkey FOREIGN KEY (tenant_id, created_by_user_id) REFERENCES auth.users (tenant_id, id);
 
 -- crm.leads
 ALTER TABLE crm.leads ADD CONSTRAINT leads_pkey PRIMARY KEY (tenant_id, id);
 ALTER TABLE crm.leads ADD CONSTRAINT leads_tenant_id_fkey FOREIGN KEY (tenant_id) REFERENCES tenancy.tenants (id);
-ALTER TABLE crm.leads ADD CONSTRAINT leads_workspace_id_fkey FOREIGN KEY (tenant_id, workspace_id) REFERENCES tenancy.workspaces (tenant_id, id);
 ALTER TABLE crm.leads ADD CONSTRAINT leads_lead_source_id_fkey FOREIGN KEY (tenant_id, lead_source_id) REFERENCES crm.lead_sources (tenant_id, id);
 ALTER TABLE crm.leads ADD CONSTRAINT leads_owner_user_id_fkey FOREIGN KEY (tenant_id, owner_user_id) REFERENCES auth.users (tenant_id, id);
 ALTER TABLE crm.leads ADD CONSTRAINT leads_country_code_fkey FOREIGN KEY (country_code) REFERENCES tenancy.countries (code);
@@ -95,7 +90,6 @@ ALTER TABLE crm.pipeline_stages ADD CONSTRAINT pipeline_stages_created_by_user_i
 ALTER TABLE crm.opportunities ADD CONSTRAINT opportunities_pkey PRIMARY KEY (tenant_id, id);
 ALTER TABLE crm.opportunities ADD CONSTRAINT opportunities_opportunity_number_key UNIQUE (tenant_id, opportunity_number);
 ALTER TABLE crm.opportunities ADD CONSTRAINT opportunities_tenant_id_fkey FOREIGN KEY (tenant_id) REFERENCES tenancy.tenants (id);
-ALTER TABLE crm.opportunities ADD CONSTRAINT opportunities_workspace_id_fkey FOREIGN KEY (tenant_id, workspace_id) REFERENCES tenancy.workspaces (tenant_id, id);
 ALTER TABLE crm.opportunities ADD CONSTRAINT opportunities_account_id_fkey FOREIGN KEY (tenant_id, account_id) REFERENCES crm.accounts (tenant_id, id);
 ALTER TABLE crm.opportunities ADD CONSTRAINT opportunities_primary_contact_id_fkey FOREIGN KEY (tenant_id, primary_contact_id) REFERENCES crm.contacts (tenant_id, id);
 ALTER TABLE crm.opportunities ADD CONSTRAINT opportunities_owner_user_id_fkey FOREIGN KEY (tenant_id, owner_user_id) REFERENCES auth.users (tenant_id, id);
@@ -135,8 +129,6 @@ ALTER TABLE crm.crm_tasks ADD CONSTRAINT crm_tasks_created_by_user_id_fkey FOREI
 ALTER TABLE crm.crm_tasks ADD CONSTRAINT crm_tasks_account_id_fkey FOREIGN KEY (tenant_id, account_id) REFERENCES crm.accounts (tenant_id, id);
 ALTER TABLE crm.crm_tasks ADD CONSTRAINT crm_tasks_contact_id_fkey FOREIGN KEY (tenant_id, contact_id) REFERENCES crm.contacts (tenant_id, id);
 ALTER TABLE crm.crm_tasks ADD CONSTRAINT crm_tasks_opportunity_id_fkey FOREIGN KEY (tenant_id, opportunity_id) REFERENCES crm.opportunities (tenant_id, id);
-ALTER TABLE crm.crm_tasks ADD CONSTRAINT crm_tasks_lead_id_fkey FOREIGN KEY (tenant_id, lead_id) REFERENCES crm.leads (tenant_id, id);
-ALTER TABLE crm.crm_tasks ADD CONSTRAINT crm_tasks_activity_id_fkey FOREIGN KEY (tenant_id, activity_id) REFERENCES crm.activities (tenant_id, id);
 CREATE INDEX crm_tasks_assigned_to_user_id_idx ON crm.crm_tasks (tenant_id, assigned_to_user_id);
 
 -- crm.notes

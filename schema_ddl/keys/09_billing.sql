@@ -4,13 +4,11 @@
 
 -- billing.payment_gateways
 ALTER TABLE billing.payment_gateways ADD CONSTRAINT payment_gateways_pkey PRIMARY KEY (id);
-ALTER TABLE billing.payment_gateways ADD CONSTRAINT payment_gateways_hq_country_code_fkey FOREIGN KEY (hq_country_code) REFERENCES tenancy.countries (code);
 ALTER TABLE billing.payment_gateways ADD CONSTRAINT payment_gateways_code_key UNIQUE (code);
 
 -- billing.payment_terms
 ALTER TABLE billing.payment_terms ADD CONSTRAINT payment_terms_pkey PRIMARY KEY (tenant_id, id);
 ALTER TABLE billing.payment_terms ADD CONSTRAINT payment_terms_tenant_id_fkey FOREIGN KEY (tenant_id) REFERENCES tenancy.tenants (id);
-ALTER TABLE billing.payment_terms ADD CONSTRAINT payment_terms_workspace_id_fkey FOREIGN KEY (tenant_id, workspace_id) REFERENCES tenancy.workspaces (tenant_id, id);
 ALTER TABLE billing.payment_terms ADD CONSTRAINT payment_terms_created_by_user_id_fkey FOREIGN KEY (tenant_id, created_by_user_id) REFERENCES auth.users (tenant_id, id);
 ALTER TABLE billing.payment_terms ADD CONSTRAINT payment_terms_tenant_id_code_key UNIQUE (tenant_id, code);
 
@@ -18,10 +16,8 @@ ALTER TABLE billing.payment_terms ADD CONSTRAINT payment_terms_tenant_id_code_ke
 ALTER TABLE billing.gl_accounts ADD CONSTRAINT gl_accounts_pkey PRIMARY KEY (tenant_id, id);
 ALTER TABLE billing.gl_accounts ADD CONSTRAINT gl_accounts_tenant_id_fkey FOREIGN KEY (tenant_id) REFERENCES tenancy.tenants (id);
 ALTER TABLE billing.gl_accounts ADD CONSTRAINT gl_accounts_parent_gl_account_id_fkey FOREIGN KEY (tenant_id, parent_gl_account_id) REFERENCES billing.gl_accounts (tenant_id, id);
-ALTER TABLE billing.gl_accounts ADD CONSTRAINT gl_accounts_currency_code_fkey FOREIGN KEY (currency_code) REFERENCES tenancy.currencies (code);
 ALTER TABLE billing.gl_accounts ADD CONSTRAINT gl_accounts_created_by_user_id_fkey FOREIGN KEY (tenant_id, created_by_user_id) REFERENCES auth.users (tenant_id, id);
 ALTER TABLE billing.gl_accounts ADD CONSTRAINT gl_accounts_tenant_id_account_code_key UNIQUE (tenant_id, account_code);
-CREATE INDEX gl_accounts_tenant_id_parent_gl_account_id_idx ON billing.gl_accounts (tenant_id, parent_gl_account_id);
 
 -- billing.payment_methods
 ALTER TABLE billing.payment_methods ADD CONSTRAINT payment_methods_pkey PRIMARY KEY (tenant_id, id);
@@ -30,7 +26,6 @@ ALTER TABLE billing.payment_methods ADD CONSTRAINT payment_methods_account_id_fk
 ALTER TABLE billing.payment_methods ADD CONSTRAINT payment_methods_contact_id_fkey FOREIGN KEY (tenant_id, contact_id) REFERENCES crm.contacts (tenant_id, id);
 ALTER TABLE billing.payment_methods ADD CONSTRAINT payment_methods_gateway_id_fkey FOREIGN KEY (gateway_id) REFERENCES billing.payment_gateways (id);
 ALTER TABLE billing.payment_methods ADD CONSTRAINT payment_methods_billing_country_code_fkey FOREIGN KEY (billing_country_code) REFERENCES tenancy.countries (code);
-ALTER TABLE billing.payment_methods ADD CONSTRAINT payment_methods_billing_address_id_fkey FOREIGN KEY (tenant_id, billing_address_id) REFERENCES crm.addresses (tenant_id, id);
 CREATE INDEX payment_methods_tenant_id_account_id_idx ON billing.payment_methods (tenant_id, account_id);
 
 -- billing.invoices
@@ -62,7 +57,6 @@ ALTER TABLE billing.invoice_lines ADD CONSTRAINT invoice_lines_currency_code_fke
 ALTER TABLE billing.invoice_lines ADD CONSTRAINT invoice_lines_tax_category_id_fkey FOREIGN KEY (tenant_id, tax_category_id) REFERENCES pricing.tax_categories (tenant_id, id);
 ALTER TABLE billing.invoice_lines ADD CONSTRAINT invoice_lines_gl_account_id_fkey FOREIGN KEY (tenant_id, gl_account_id) REFERENCES billing.gl_accounts (tenant_id, id);
 CREATE INDEX invoice_lines_tenant_id_invoice_id_idx ON billing.invoice_lines (tenant_id, invoice_id);
-CREATE INDEX invoice_lines_tenant_id_variant_id_idx ON billing.invoice_lines (tenant_id, variant_id);
 
 -- billing.invoice_taxes
 ALTER TABLE billing.invoice_taxes ADD CONSTRAINT invoice_taxes_pkey PRIMARY KEY (tenant_id, id);
@@ -89,6 +83,7 @@ CREATE INDEX payments_tenant_id_received_at_idx ON billing.payments (tenant_id, 
 ALTER TABLE billing.payment_attempts ADD CONSTRAINT payment_attempts_pkey PRIMARY KEY (tenant_id, id);
 ALTER TABLE billing.payment_attempts ADD CONSTRAINT payment_attempts_tenant_id_fkey FOREIGN KEY (tenant_id) REFERENCES tenancy.tenants (id);
 ALTER TABLE billing.payment_attempts ADD CONSTRAINT payment_attempts_payment_id_fkey FOREIGN KEY (tenant_id, payment_id) REFERENCES billing.payments (tenant_id, id);
+ALTER TABLE billing.payment_attempts ADD CONSTRAINT payment_attempts_account_id_fkey FOREIGN KEY (tenant_id, account_id) REFERENCES crm.accounts (tenant_id, id);
 ALTER TABLE billing.payment_attempts ADD CONSTRAINT payment_attempts_gateway_id_fkey FOREIGN KEY (gateway_id) REFERENCES billing.payment_gateways (id);
 ALTER TABLE billing.payment_attempts ADD CONSTRAINT payment_attempts_payment_method_id_fkey FOREIGN KEY (tenant_id, payment_method_id) REFERENCES billing.payment_methods (tenant_id, id);
 ALTER TABLE billing.payment_attempts ADD CONSTRAINT payment_attempts_currency_code_fkey FOREIGN KEY (currency_code) REFERENCES tenancy.currencies (code);
@@ -124,6 +119,7 @@ ALTER TABLE billing.credit_note_lines ADD CONSTRAINT credit_note_lines_invoice_l
 ALTER TABLE billing.credit_note_lines ADD CONSTRAINT credit_note_lines_return_line_id_fkey FOREIGN KEY (tenant_id, return_line_id) REFERENCES orders.return_lines (tenant_id, id);
 ALTER TABLE billing.credit_note_lines ADD CONSTRAINT credit_note_lines_variant_id_fkey FOREIGN KEY (tenant_id, variant_id) REFERENCES catalog.product_variants (tenant_id, id);
 ALTER TABLE billing.credit_note_lines ADD CONSTRAINT credit_note_lines_currency_code_fkey FOREIGN KEY (currency_code) REFERENCES tenancy.currencies (code);
+ALTER TABLE billing.credit_note_lines ADD CONSTRAINT credit_note_lines_tax_category_id_fkey FOREIGN KEY (tenant_id, tax_category_id) REFERENCES pricing.tax_categories (tenant_id, id);
 ALTER TABLE billing.credit_note_lines ADD CONSTRAINT credit_note_lines_gl_account_id_fkey FOREIGN KEY (tenant_id, gl_account_id) REFERENCES billing.gl_accounts (tenant_id, id);
 CREATE INDEX credit_note_lines_tenant_id_credit_note_id_idx ON billing.credit_note_lines (tenant_id, credit_note_id);
 
@@ -131,6 +127,7 @@ CREATE INDEX credit_note_lines_tenant_id_credit_note_id_idx ON billing.credit_no
 ALTER TABLE billing.refunds ADD CONSTRAINT refunds_pkey PRIMARY KEY (tenant_id, id);
 ALTER TABLE billing.refunds ADD CONSTRAINT refunds_tenant_id_fkey FOREIGN KEY (tenant_id) REFERENCES tenancy.tenants (id);
 ALTER TABLE billing.refunds ADD CONSTRAINT refunds_payment_id_fkey FOREIGN KEY (tenant_id, payment_id) REFERENCES billing.payments (tenant_id, id);
+ALTER TABLE billing.refunds ADD CONSTRAINT refunds_account_id_fkey FOREIGN KEY (tenant_id, account_id) REFERENCES crm.accounts (tenant_id, id);
 ALTER TABLE billing.refunds ADD CONSTRAINT refunds_credit_note_id_fkey FOREIGN KEY (tenant_id, credit_note_id) REFERENCES billing.credit_notes (tenant_id, id);
 ALTER TABLE billing.refunds ADD CONSTRAINT refunds_gateway_id_fkey FOREIGN KEY (gateway_id) REFERENCES billing.payment_gateways (id);
 ALTER TABLE billing.refunds ADD CONSTRAINT refunds_currency_code_fkey FOREIGN KEY (currency_code) REFERENCES tenancy.currencies (code);
@@ -147,7 +144,6 @@ ALTER TABLE billing.disputes ADD CONSTRAINT disputes_gateway_id_fkey FOREIGN KEY
 ALTER TABLE billing.disputes ADD CONSTRAINT disputes_currency_code_fkey FOREIGN KEY (currency_code) REFERENCES tenancy.currencies (code);
 ALTER TABLE billing.disputes ADD CONSTRAINT disputes_handled_by_user_id_fkey FOREIGN KEY (tenant_id, handled_by_user_id) REFERENCES auth.users (tenant_id, id);
 CREATE INDEX disputes_tenant_id_payment_id_idx ON billing.disputes (tenant_id, payment_id);
-CREATE INDEX disputes_tenant_id_opened_at_idx ON billing.disputes (tenant_id, opened_at);
 
 -- billing.ledger_entries
 ALTER TABLE billing.ledger_entries ADD CONSTRAINT ledger_entries_pkey PRIMARY KEY (tenant_id, id);

@@ -36,6 +36,7 @@ ALTER TABLE analytics.devices ADD CONSTRAINT devices_timezone_name_fkey FOREIGN 
 ALTER TABLE analytics.web_sessions ADD CONSTRAINT web_sessions_tenant_id_fkey FOREIGN KEY (tenant_id) REFERENCES tenancy.tenants (id);
 ALTER TABLE analytics.web_sessions ADD CONSTRAINT web_sessions_device_id_fkey FOREIGN KEY (tenant_id, device_id) REFERENCES analytics.devices (tenant_id, id);
 ALTER TABLE analytics.web_sessions ADD CONSTRAINT web_sessions_workspace_id_fkey FOREIGN KEY (tenant_id, workspace_id) REFERENCES tenancy.workspaces (tenant_id, id);
+ALTER TABLE analytics.web_sessions ADD CONSTRAINT web_sessions_sales_channel_id_fkey FOREIGN KEY (tenant_id, sales_channel_id) REFERENCES orders.sales_channels (tenant_id, id);
 ALTER TABLE analytics.web_sessions ADD CONSTRAINT web_sessions_contact_id_fkey FOREIGN KEY (tenant_id, contact_id) REFERENCES crm.contacts (tenant_id, id);
 ALTER TABLE analytics.web_sessions ADD CONSTRAINT web_sessions_account_id_fkey FOREIGN KEY (tenant_id, account_id) REFERENCES crm.accounts (tenant_id, id);
 ALTER TABLE analytics.web_sessions ADD CONSTRAINT web_sessions_tracking_link_id_fkey FOREIGN KEY (tenant_id, tracking_link_id) REFERENCES marketing.tracking_links (tenant_id, id);
@@ -56,17 +57,17 @@ ALTER TABLE analytics.event_definitions ADD CONSTRAINT event_definitions_created
 -- Foreign keys: events -------------------------------------------------------------------------
 ALTER TABLE analytics.events ADD CONSTRAINT events_tenant_id_fkey FOREIGN KEY (tenant_id) REFERENCES tenancy.tenants (id);
 ALTER TABLE analytics.events ADD CONSTRAINT events_event_definition_id_fkey FOREIGN KEY (tenant_id, event_definition_id) REFERENCES analytics.event_definitions (tenant_id, id);
+ALTER TABLE analytics.events ADD CONSTRAINT events_workspace_id_fkey FOREIGN KEY (tenant_id, workspace_id) REFERENCES tenancy.workspaces (tenant_id, id);
 ALTER TABLE analytics.events ADD CONSTRAINT events_web_session_id_fkey FOREIGN KEY (tenant_id, web_session_id) REFERENCES analytics.web_sessions (tenant_id, id);
 ALTER TABLE analytics.events ADD CONSTRAINT events_device_id_fkey FOREIGN KEY (tenant_id, device_id) REFERENCES analytics.devices (tenant_id, id);
 ALTER TABLE analytics.events ADD CONSTRAINT events_contact_id_fkey FOREIGN KEY (tenant_id, contact_id) REFERENCES crm.contacts (tenant_id, id);
-ALTER TABLE analytics.events ADD CONSTRAINT events_account_id_fkey FOREIGN KEY (tenant_id, account_id) REFERENCES crm.accounts (tenant_id, id);
 ALTER TABLE analytics.events ADD CONSTRAINT events_user_id_fkey FOREIGN KEY (tenant_id, user_id) REFERENCES auth.users (tenant_id, id);
 
 -- Foreign keys: search_queries -----------------------------------------------------------------
 ALTER TABLE analytics.search_queries ADD CONSTRAINT search_queries_tenant_id_fkey FOREIGN KEY (tenant_id) REFERENCES tenancy.tenants (id);
 ALTER TABLE analytics.search_queries ADD CONSTRAINT search_queries_web_session_id_fkey FOREIGN KEY (tenant_id, web_session_id) REFERENCES analytics.web_sessions (tenant_id, id);
 ALTER TABLE analytics.search_queries ADD CONSTRAINT search_queries_contact_id_fkey FOREIGN KEY (tenant_id, contact_id) REFERENCES crm.contacts (tenant_id, id);
-ALTER TABLE analytics.search_queries ADD CONSTRAINT search_queries_filter_category_id_fkey FOREIGN KEY (tenant_id, filter_category_id) REFERENCES catalog.categories (tenant_id, id);
+ALTER TABLE analytics.search_queries ADD CONSTRAINT search_queries_language_code_fkey FOREIGN KEY (language_code) REFERENCES tenancy.languages (code);
 ALTER TABLE analytics.search_queries ADD CONSTRAINT search_queries_clicked_product_id_fkey FOREIGN KEY (tenant_id, clicked_product_id) REFERENCES catalog.products (tenant_id, id);
 
 -- Foreign keys: experiments --------------------------------------------------------------------
@@ -79,7 +80,6 @@ ALTER TABLE analytics.experiments ADD CONSTRAINT experiments_winning_variant_id_
 -- Foreign keys: experiment_variants ------------------------------------------------------------
 ALTER TABLE analytics.experiment_variants ADD CONSTRAINT experiment_variants_tenant_id_fkey FOREIGN KEY (tenant_id) REFERENCES tenancy.tenants (id);
 ALTER TABLE analytics.experiment_variants ADD CONSTRAINT experiment_variants_experiment_id_fkey FOREIGN KEY (tenant_id, experiment_id) REFERENCES analytics.experiments (tenant_id, id);
-ALTER TABLE analytics.experiment_variants ADD CONSTRAINT experiment_variants_landing_page_id_fkey FOREIGN KEY (tenant_id, landing_page_id) REFERENCES marketing.landing_pages (tenant_id, id);
 ALTER TABLE analytics.experiment_variants ADD CONSTRAINT experiment_variants_created_by_user_id_fkey FOREIGN KEY (tenant_id, created_by_user_id) REFERENCES auth.users (tenant_id, id);
 
 -- Foreign keys: experiment_assignments ---------------------------------------------------------
@@ -102,6 +102,7 @@ ALTER TABLE analytics.report_runs ADD CONSTRAINT report_runs_run_by_user_id_fkey
 
 -- Foreign keys: funnels ------------------------------------------------------------------------
 ALTER TABLE analytics.funnels ADD CONSTRAINT funnels_tenant_id_fkey FOREIGN KEY (tenant_id) REFERENCES tenancy.tenants (id);
+ALTER TABLE analytics.funnels ADD CONSTRAINT funnels_workspace_id_fkey FOREIGN KEY (tenant_id, workspace_id) REFERENCES tenancy.workspaces (tenant_id, id);
 ALTER TABLE analytics.funnels ADD CONSTRAINT funnels_entry_event_definition_id_fkey FOREIGN KEY (tenant_id, entry_event_definition_id) REFERENCES analytics.event_definitions (tenant_id, id);
 ALTER TABLE analytics.funnels ADD CONSTRAINT funnels_goal_event_definition_id_fkey FOREIGN KEY (tenant_id, goal_event_definition_id) REFERENCES analytics.event_definitions (tenant_id, id);
 ALTER TABLE analytics.funnels ADD CONSTRAINT funnels_owner_user_id_fkey FOREIGN KEY (tenant_id, owner_user_id) REFERENCES auth.users (tenant_id, id);
@@ -115,12 +116,12 @@ ALTER TABLE analytics.dashboards ADD CONSTRAINT dashboards_owner_user_id_fkey FO
 ALTER TABLE analytics.dashboard_widgets ADD CONSTRAINT dashboard_widgets_tenant_id_fkey FOREIGN KEY (tenant_id) REFERENCES tenancy.tenants (id);
 ALTER TABLE analytics.dashboard_widgets ADD CONSTRAINT dashboard_widgets_dashboard_id_fkey FOREIGN KEY (tenant_id, dashboard_id) REFERENCES analytics.dashboards (tenant_id, id);
 ALTER TABLE analytics.dashboard_widgets ADD CONSTRAINT dashboard_widgets_saved_report_id_fkey FOREIGN KEY (tenant_id, saved_report_id) REFERENCES analytics.saved_reports (tenant_id, id);
-ALTER TABLE analytics.dashboard_widgets ADD CONSTRAINT dashboard_widgets_funnel_id_fkey FOREIGN KEY (tenant_id, funnel_id) REFERENCES analytics.funnels (tenant_id, id);
 ALTER TABLE analytics.dashboard_widgets ADD CONSTRAINT dashboard_widgets_created_by_user_id_fkey FOREIGN KEY (tenant_id, created_by_user_id) REFERENCES auth.users (tenant_id, id);
 
 -- Foreign keys: daily_sales_rollups ------------------------------------------------------------
 ALTER TABLE analytics.daily_sales_rollups ADD CONSTRAINT daily_sales_rollups_tenant_id_fkey FOREIGN KEY (tenant_id) REFERENCES tenancy.tenants (id);
 ALTER TABLE analytics.daily_sales_rollups ADD CONSTRAINT daily_sales_rollups_sales_channel_id_fkey FOREIGN KEY (tenant_id, sales_channel_id) REFERENCES orders.sales_channels (tenant_id, id);
+ALTER TABLE analytics.daily_sales_rollups ADD CONSTRAINT daily_sales_rollups_workspace_id_fkey FOREIGN KEY (tenant_id, workspace_id) REFERENCES tenancy.workspaces (tenant_id, id);
 ALTER TABLE analytics.daily_sales_rollups ADD CONSTRAINT daily_sales_rollups_currency_code_fkey FOREIGN KEY (currency_code) REFERENCES tenancy.currencies (code);
 
 -- Indexes: join paths of the volume tables and time columns used for bucketing -----------------

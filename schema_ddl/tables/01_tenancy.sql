@@ -378,7 +378,7 @@ COMMENT ON COLUMN tenancy.tenant_settings.notes IS 'Internal note explaining the
 CREATE TABLE tenancy.tenant_domains (
     id bigint NOT NULL,
     tenant_id bigint NOT NULL,
-    workspace_id bigint,
+    workspace_id bigint NOT NULL,
     hostname text NOT NULL,
     purpose tenancy.domain_purpose NOT NULL DEFAULT 'storefront',
     verification_status tenancy.domain_verification_status NOT NULL DEFAULT 'pending',
@@ -396,7 +396,7 @@ CREATE TABLE tenancy.tenant_domains (
     CONSTRAINT tenant_domains_verified_at_check CHECK (verified_at IS NULL OR verified_at >= created_at)
 );
 COMMENT ON TABLE tenancy.tenant_domains IS 'Custom domains (vanity hostnames, DNS names) a tenant connects to its storefront, customer portal, help centre or e-mail sending, with their DNS verification and SSL certificate state. Rows are soft-deleted: deleted_at is set instead of removing the row.';
-COMMENT ON COLUMN tenancy.tenant_domains.workspace_id IS 'Workspace (brand) whose storefront the domain serves. NULL means the tenant''s main storefront.';
+COMMENT ON COLUMN tenancy.tenant_domains.workspace_id IS 'Workspace (brand) whose storefront, portal or help centre the domain serves; the tenant''s main storefront belongs to its default workspace.';
 COMMENT ON COLUMN tenancy.tenant_domains.hostname IS 'Fully qualified host name, lower case, e.g. shop.acme.com, help.acme.com.';
 COMMENT ON COLUMN tenancy.tenant_domains.purpose IS 'What the domain is used for: storefront, customer_portal, help_center or email_sending.';
 COMMENT ON COLUMN tenancy.tenant_domains.verification_status IS 'DNS ownership check: pending (record not yet seen), verified, failed, expired (verification lapsed).';

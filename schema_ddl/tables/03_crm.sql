@@ -57,8 +57,8 @@ CREATE TABLE crm.accounts (
     parent_account_id bigint,
     billing_country_code char(2) NOT NULL,
     preferred_currency_code char(3) NOT NULL,
-    language_code char(2),
-    timezone_name text,
+    language_code char(2) NOT NULL,
+    timezone_name text NOT NULL,
     annual_revenue_estimate numeric(14,2),
     employee_count integer,
     website text,
@@ -68,13 +68,12 @@ CREATE TABLE crm.accounts (
     external_ref text,
     became_customer_at timestamptz,
     churned_at timestamptz,
-    created_by_user_id bigint,
+    created_by_user_id bigint NOT NULL,
     metadata jsonb NOT NULL DEFAULT '{}',
     deleted_at timestamptz,
     created_at timestamptz NOT NULL DEFAULT now(),
     updated_at timestamptz NOT NULL DEFAULT now(),
-    CONSTRAINT accounts_employee_count_check CHECK (employee_count >= 0),
-    CONSTRAINT accounts_annual_revenue_estimate_check CHECK (annual_revenue_estimate >= 0)
+    CONSTRAINT accounts_employee_count_check CHECK (employee_count >= 0)
 );
 COMMENT ON TABLE crm.accounts IS 'Business customers of the tenant: one row per customer company (also called clients, customer accounts or buyers in business language), from prospect to churned. Subsidiaries point to their parent account. Rows are soft-deleted: deleted_at is set instead of removing the row.';
 COMMENT ON COLUMN crm.accounts.workspace_id IS 'Brand or business unit of the tenant that owns this customer; NULL = shared across all workspaces of the tenant.';
@@ -88,8 +87,8 @@ COMMENT ON COLUMN crm.accounts.owner_user_id IS 'Staff user who owns the custome
 COMMENT ON COLUMN crm.accounts.parent_account_id IS 'Parent company for a subsidiary or branch; NULL = top-level account (no parent).';
 COMMENT ON COLUMN crm.accounts.billing_country_code IS 'ISO 3166-1 alpha-2 country the customer is billed in (drives tax and reporting by country).';
 COMMENT ON COLUMN crm.accounts.preferred_currency_code IS 'ISO 4217 currency the customer trades in; also the currency of annual_revenue_estimate.';
-COMMENT ON COLUMN crm.accounts.language_code IS 'ISO 639-1 language for documents and messages to this customer; NULL = tenant default language.';
-COMMENT ON COLUMN crm.accounts.timezone_name IS 'IANA time zone of the customer head office (e.g. ''Europe/Berlin''); NULL = unknown.';
+COMMENT ON COLUMN crm.accounts.language_code IS 'ISO 639-1 language for documents and messages to this customer (defaults to the tenant language).';
+COMMENT ON COLUMN crm.accounts.timezone_name IS 'IANA time zone of the customer head office (e.g. ''Europe/Berlin''), defaulting to the tenant time zone.';
 COMMENT ON COLUMN crm.accounts.annual_revenue_estimate IS 'Estimated yearly revenue of the customer company itself (firmographic size, not what it spends with the tenant), in preferred_currency_code; NULL = unknown.';
 COMMENT ON COLUMN crm.accounts.employee_count IS 'Approximate head count of the customer company; NULL = unknown.';
 COMMENT ON COLUMN crm.accounts.website IS 'Public website URL of the customer; NULL = none recorded.';
@@ -99,7 +98,7 @@ COMMENT ON COLUMN crm.accounts.tags IS 'Free labels staff attach to the customer
 COMMENT ON COLUMN crm.accounts.external_ref IS 'Identifier of this customer in an external system such as an ERP or a previous CRM; NULL = not synced.';
 COMMENT ON COLUMN crm.accounts.became_customer_at IS 'When the account placed its first order or signed, turning from prospect into a customer; NULL = still a prospect.';
 COMMENT ON COLUMN crm.accounts.churned_at IS 'When the customer was marked as churned (lost); NULL = not churned.';
-COMMENT ON COLUMN crm.accounts.created_by_user_id IS 'Staff user who created the record; NULL = created by an import or integration.';
+COMMENT ON COLUMN crm.accounts.created_by_user_id IS 'Staff user who created the customer record (for imports, the user who ran the import).';
 COMMENT ON COLUMN crm.accounts.metadata IS 'Custom fields defined by the tenant, as a jsonb object.';
 COMMENT ON COLUMN crm.accounts.deleted_at IS 'When the customer record was deleted in the back office; NULL = live.';
 
@@ -118,13 +117,12 @@ CREATE TABLE crm.contacts (
     status crm.contact_status NOT NULL DEFAULT 'active',
     is_primary boolean NOT NULL DEFAULT false,
     allows_marketing_email boolean NOT NULL DEFAULT false,
-    country_code char(2),
-    language_code char(2),
-    timezone_name text,
+    country_code char(2) NOT NULL,
+    language_code char(2) NOT NULL,
     owner_user_id bigint,
     linkedin_url text,
     last_contacted_at timestamptz,
-    created_by_user_id bigint,
+    created_by_user_id bigint NOT NULL,
     deleted_at timestamptz,
     created_at timestamptz NOT NULL DEFAULT now(),
     updated_at timestamptz NOT NULL DEFAULT now()
@@ -141,13 +139,12 @@ COMMENT ON COLUMN crm.contacts.department IS 'Department inside the customer com
 COMMENT ON COLUMN crm.contacts.status IS 'Reachability: active, inactive, bounced (e-mail undeliverable) or left_company.';
 COMMENT ON COLUMN crm.contacts.is_primary IS 'True for the main point of contact of the account; at most one per account by convention.';
 COMMENT ON COLUMN crm.contacts.allows_marketing_email IS 'Snapshot of whether the person currently accepts marketing e-mail; the consent history lives in marketing.consents.';
-COMMENT ON COLUMN crm.contacts.country_code IS 'ISO 3166-1 alpha-2 country where the person is based; NULL = unknown.';
-COMMENT ON COLUMN crm.contacts.language_code IS 'ISO 639-1 preferred language for messages; NULL = use the account or tenant default.';
-COMMENT ON COLUMN crm.contacts.timezone_name IS 'IANA time zone of the person, used to schedule calls and sends; NULL = unknown.';
+COMMENT ON COLUMN crm.contacts.country_code IS 'ISO 3166-1 alpha-2 country where the person is based (defaults to the account billing country).';
+COMMENT ON COLUMN crm.contacts.language_code IS 'ISO 639-1 preferred language for messages (defaults to the account language).';
 COMMENT ON COLUMN crm.contacts.owner_user_id IS 'Staff user responsible for this person; NULL = follows the account owner or unassigned.';
 COMMENT ON COLUMN crm.contacts.linkedin_url IS 'LinkedIn profile URL; NULL = not recorded.';
 COMMENT ON COLUMN crm.contacts.last_contacted_at IS 'When staff last logged an activity with this person; NULL = never contacted.';
-COMMENT ON COLUMN crm.contacts.created_by_user_id IS 'Staff user who created the record; NULL = self-registered on the storefront or imported.';
+COMMENT ON COLUMN crm.contacts.created_by_user_id IS 'Staff user who created the record (for storefront self-registrations, the user who approved the buyer).';
 COMMENT ON COLUMN crm.contacts.deleted_at IS 'When the contact was deleted (e.g. on an erasure request); NULL = live.';
 
 -- ---------------------------------------------------------------------------------------------
@@ -155,7 +152,6 @@ CREATE TABLE crm.addresses (
     id bigint NOT NULL,
     tenant_id bigint NOT NULL,
     account_id bigint NOT NULL,
-    contact_id bigint,
     kind crm.address_kind NOT NULL,
     label text,
     recipient_name text,
@@ -169,14 +165,13 @@ CREATE TABLE crm.addresses (
     longitude numeric(9,6),
     is_default boolean NOT NULL DEFAULT false,
     is_verified boolean NOT NULL DEFAULT false,
-    created_by_user_id bigint,
+    created_by_user_id bigint NOT NULL,
     deleted_at timestamptz,
     created_at timestamptz NOT NULL DEFAULT now(),
     updated_at timestamptz NOT NULL DEFAULT now()
 );
 COMMENT ON TABLE crm.addresses IS 'Postal addresses of customer accounts: billing addresses, ship-to / delivery locations and head-office addresses. Orders copy them into their own snapshots. Rows are soft-deleted: deleted_at is set instead of removing the row.';
 COMMENT ON COLUMN crm.addresses.account_id IS 'Customer account the address belongs to.';
-COMMENT ON COLUMN crm.addresses.contact_id IS 'Person the address is for the attention of (e.g. the receiving manager at a site); NULL = no specific person.';
 COMMENT ON COLUMN crm.addresses.kind IS 'Purpose: billing, shipping (delivery site), hq (head office) or other.';
 COMMENT ON COLUMN crm.addresses.label IS 'Short name staff use for the site (e.g. ''Rotterdam DC'', ''Store 12''); NULL = none.';
 COMMENT ON COLUMN crm.addresses.recipient_name IS 'Name printed on the first line of the label; NULL = use the account name.';
@@ -190,36 +185,33 @@ COMMENT ON COLUMN crm.addresses.latitude IS 'Geocoded latitude in decimal degree
 COMMENT ON COLUMN crm.addresses.longitude IS 'Geocoded longitude in decimal degrees; NULL = not geocoded.';
 COMMENT ON COLUMN crm.addresses.is_default IS 'True if this is the default address of its kind for the account.';
 COMMENT ON COLUMN crm.addresses.is_verified IS 'True once an address-validation service confirmed the address.';
-COMMENT ON COLUMN crm.addresses.created_by_user_id IS 'Staff user who entered the address; NULL = entered by the customer on the storefront or imported.';
+COMMENT ON COLUMN crm.addresses.created_by_user_id IS 'Staff user who entered or last confirmed the address (storefront-entered addresses are confirmed by the account owner).';
 COMMENT ON COLUMN crm.addresses.deleted_at IS 'When the address was removed from the account; NULL = live.';
 
 -- ---------------------------------------------------------------------------------------------
 CREATE TABLE crm.account_segments (
     id bigint NOT NULL,
     tenant_id bigint NOT NULL,
-    workspace_id bigint,
     code varchar(64) NOT NULL,
     name text NOT NULL,
     description text,
     kind crm.segment_kind NOT NULL DEFAULT 'static',
     rule_definition jsonb,
-    owner_user_id bigint,
+    owner_user_id bigint NOT NULL,
     is_active boolean NOT NULL DEFAULT true,
     member_count integer NOT NULL DEFAULT 0,
     last_evaluated_at timestamptz,
     created_by_user_id bigint NOT NULL,
     created_at timestamptz NOT NULL DEFAULT now(),
-    updated_at timestamptz NOT NULL DEFAULT now(),
-    CONSTRAINT account_segments_member_count_check CHECK (member_count >= 0)
+    updated_at timestamptz NOT NULL DEFAULT now()
 );
 COMMENT ON TABLE crm.account_segments IS 'Named customer segments (cohorts, groups of clients) such as ''EU wholesalers'' or ''at-risk key accounts'', used for targeting, pricing and reporting. Either curated by hand or computed from a rule.';
-COMMENT ON COLUMN crm.account_segments.workspace_id IS 'Workspace (brand or business unit) the segment belongs to; NULL = tenant-wide segment.';
 COMMENT ON COLUMN crm.account_segments.code IS 'Stable machine code of the segment, unique per tenant (e.g. ''eu_wholesale'').';
 COMMENT ON COLUMN crm.account_segments.name IS 'Display name of the segment.';
 COMMENT ON COLUMN crm.account_segments.description IS 'What the segment is for; NULL = no description.';
 COMMENT ON COLUMN crm.account_segments.kind IS 'static (members added by hand) or dynamic (members computed from rule_definition).';
 COMMENT ON COLUMN crm.account_segments.rule_definition IS 'Filter rule for dynamic segments as jsonb (field, operator, value clauses); NULL for static segments.';
-COMMENT ON COLUMN crm.account_segments.owner_user_id IS 'Staff user responsible for the segment; NULL = nobody in particular.';
+COMMENT ON COLUMN crm.account_segments.owner_user_id IS 'Staff user responsible for the segment (by default its creator).';
 COMMENT ON COLUMN crm.account_segments.is_active IS 'False once the segment is retired; retired segments keep their history.';
 COMMENT ON COLUMN crm.account_segments.member_count IS 'Cached number of current members (rows in crm.segment_memberships with removed_at NULL) at last evaluation.';
 COMMENT ON COLUMN crm.account_segments.last_evaluated_at IS 'When the dynamic rule was last run; NULL = never evaluated or static.';
@@ -261,11 +253,10 @@ CREATE TABLE crm.account_team_members (
     commission_split_percent numeric(5,2),
     starts_on date NOT NULL,
     ends_on date,
-    assigned_by_user_id bigint,
+    assigned_by_user_id bigint NOT NULL,
     created_at timestamptz NOT NULL DEFAULT now(),
     updated_at timestamptz NOT NULL DEFAULT now(),
     CONSTRAINT account_team_members_commission_split_percent_check CHECK (commission_split_percent <= 100),
-    CONSTRAINT account_team_members_commission_split_percent_check1 CHECK (commission_split_percent >= 0),
     CONSTRAINT account_team_members_ends_on_check CHECK (ends_on IS NULL OR ends_on >= starts_on)
 );
 COMMENT ON TABLE crm.account_team_members IS 'Staff assigned to a customer account and in which role (account executive, customer success manager / CSM, sales engineer…): the account team or coverage model.';
@@ -277,13 +268,12 @@ COMMENT ON COLUMN crm.account_team_members.is_primary IS 'True for the lead pers
 COMMENT ON COLUMN crm.account_team_members.commission_split_percent IS 'Share of sales commission credited to this member, in percent (0–100); NULL = not commissioned.';
 COMMENT ON COLUMN crm.account_team_members.starts_on IS 'First day of the assignment.';
 COMMENT ON COLUMN crm.account_team_members.ends_on IS 'Last day of the assignment; NULL = current assignment.';
-COMMENT ON COLUMN crm.account_team_members.assigned_by_user_id IS 'Manager who made the assignment; NULL = assigned by territory rules.';
+COMMENT ON COLUMN crm.account_team_members.assigned_by_user_id IS 'Manager or admin who made the assignment (the territory-rules run is recorded under the admin who owns the rules).';
 
 -- ---------------------------------------------------------------------------------------------
 CREATE TABLE crm.lead_sources (
     id bigint NOT NULL,
     tenant_id bigint NOT NULL,
-    workspace_id bigint,
     code varchar(64) NOT NULL,
     name text NOT NULL,
     kind crm.lead_source_kind NOT NULL,
@@ -291,12 +281,11 @@ CREATE TABLE crm.lead_sources (
     default_owner_user_id bigint,
     is_active boolean NOT NULL DEFAULT true,
     sort_order integer NOT NULL DEFAULT 0,
-    created_by_user_id bigint,
+    created_by_user_id bigint NOT NULL,
     created_at timestamptz NOT NULL DEFAULT now(),
     updated_at timestamptz NOT NULL DEFAULT now()
 );
 COMMENT ON TABLE crm.lead_sources IS 'Where leads (prospects) come from: channels and origins such as trade shows, website forms, partner referrals or cold outreach.';
-COMMENT ON COLUMN crm.lead_sources.workspace_id IS 'Workspace the source is used in; NULL = available in all workspaces.';
 COMMENT ON COLUMN crm.lead_sources.code IS 'Stable code of the source, unique per tenant (e.g. ''web_form'', ''tradeshow_2024'').';
 COMMENT ON COLUMN crm.lead_sources.name IS 'Display name of the source.';
 COMMENT ON COLUMN crm.lead_sources.kind IS 'Family: inbound, outbound, referral, event, partner, paid_ads or marketplace.';
@@ -304,13 +293,12 @@ COMMENT ON COLUMN crm.lead_sources.description IS 'Notes on the source; NULL = n
 COMMENT ON COLUMN crm.lead_sources.default_owner_user_id IS 'Staff user new leads from this source are routed to; NULL = round-robin routing.';
 COMMENT ON COLUMN crm.lead_sources.is_active IS 'False once the source can no longer be chosen for new leads.';
 COMMENT ON COLUMN crm.lead_sources.sort_order IS 'Position in pick lists, ascending.';
-COMMENT ON COLUMN crm.lead_sources.created_by_user_id IS 'Staff user who defined the source; NULL = seeded by the platform.';
+COMMENT ON COLUMN crm.lead_sources.created_by_user_id IS 'Staff user who defined the source.';
 
 -- ---------------------------------------------------------------------------------------------
 CREATE TABLE crm.leads (
     id bigint NOT NULL,
     tenant_id bigint NOT NULL,
-    workspace_id bigint,
     lead_source_id bigint,
     owner_user_id bigint,
     status crm.lead_status NOT NULL DEFAULT 'new',
@@ -321,7 +309,7 @@ CREATE TABLE crm.leads (
     company_name text,
     job_title text,
     industry text,
-    country_code char(2),
+    country_code char(2) NOT NULL,
     estimated_employee_count integer,
     score integer NOT NULL DEFAULT 0,
     utm_campaign text,
@@ -333,11 +321,9 @@ CREATE TABLE crm.leads (
     deleted_at timestamptz,
     created_at timestamptz NOT NULL DEFAULT now(),
     updated_at timestamptz NOT NULL DEFAULT now(),
-    CONSTRAINT leads_score_check CHECK (score BETWEEN 0 AND 100),
-    CONSTRAINT leads_estimated_employee_count_check CHECK (estimated_employee_count >= 0)
+    CONSTRAINT leads_score_check CHECK (score BETWEEN 0 AND 100)
 );
 COMMENT ON TABLE crm.leads IS 'Leads: prospects (potential customers) not yet converted into an account, from first contact through qualification. On conversion the lead points to the customer account and contact it became. Rows are soft-deleted: deleted_at is set instead of removing the row.';
-COMMENT ON COLUMN crm.leads.workspace_id IS 'Workspace (brand or business unit) that captured the lead; NULL = tenant-wide.';
 COMMENT ON COLUMN crm.leads.lead_source_id IS 'Where the lead came from; NULL = source unknown (e.g. old imports).';
 COMMENT ON COLUMN crm.leads.owner_user_id IS 'Sales rep working the lead; NULL = unassigned, waiting in the queue.';
 COMMENT ON COLUMN crm.leads.status IS 'Qualification status: new, contacted, qualified, unqualified, converted or recycled (back to nurture).';
@@ -348,7 +334,7 @@ COMMENT ON COLUMN crm.leads.phone IS 'Phone number in free format; NULL = not ca
 COMMENT ON COLUMN crm.leads.company_name IS 'Company the prospect says they work for; NULL = individual or not captured.';
 COMMENT ON COLUMN crm.leads.job_title IS 'Job title of the prospect; NULL = unknown.';
 COMMENT ON COLUMN crm.leads.industry IS 'Industry of the prospect company (e.g. ''retail'', ''construction''); NULL = unknown.';
-COMMENT ON COLUMN crm.leads.country_code IS 'ISO 3166-1 alpha-2 country of the prospect; NULL = unknown.';
+COMMENT ON COLUMN crm.leads.country_code IS 'ISO 3166-1 alpha-2 country of the prospect (from the form or IP geolocation).';
 COMMENT ON COLUMN crm.leads.estimated_employee_count IS 'Approximate head count of the prospect company; NULL = unknown.';
 COMMENT ON COLUMN crm.leads.score IS 'Lead score from 0 (cold) to 100 (sales-ready).';
 COMMENT ON COLUMN crm.leads.utm_campaign IS 'utm_campaign value captured with the lead; NULL = not from a tagged link.';
@@ -373,12 +359,10 @@ CREATE TABLE crm.pipeline_stages (
     is_won boolean NOT NULL DEFAULT false,
     is_active boolean NOT NULL DEFAULT true,
     expected_days_in_stage integer,
-    created_by_user_id bigint,
+    created_by_user_id bigint NOT NULL,
     created_at timestamptz NOT NULL DEFAULT now(),
     updated_at timestamptz NOT NULL DEFAULT now(),
-    CONSTRAINT pipeline_stages_win_probability_check CHECK (win_probability BETWEEN 0 AND 100),
-    CONSTRAINT pipeline_stages_position_check CHECK (position >= 0),
-    CONSTRAINT pipeline_stages_expected_days_in_stage_check CHECK (expected_days_in_stage > 0)
+    CONSTRAINT pipeline_stages_win_probability_check CHECK (win_probability BETWEEN 0 AND 100)
 );
 COMMENT ON TABLE crm.pipeline_stages IS 'The ordered stages of the sales pipeline (funnel steps such as discovery, proposal, negotiation, closed won, closed lost) with the win probability used for forecasting.';
 COMMENT ON COLUMN crm.pipeline_stages.workspace_id IS 'Workspace whose pipeline the stage belongs to; NULL = tenant-wide pipeline.';
@@ -391,13 +375,12 @@ COMMENT ON COLUMN crm.pipeline_stages.is_closed IS 'True for terminal stages (cl
 COMMENT ON COLUMN crm.pipeline_stages.is_won IS 'True for the closed-won stage.';
 COMMENT ON COLUMN crm.pipeline_stages.is_active IS 'False once the stage was retired; old deals may still reference it.';
 COMMENT ON COLUMN crm.pipeline_stages.expected_days_in_stage IS 'Target number of days a deal should stay in this stage before it counts as stale; NULL = no target.';
-COMMENT ON COLUMN crm.pipeline_stages.created_by_user_id IS 'Staff user who defined the stage; NULL = platform default stage.';
+COMMENT ON COLUMN crm.pipeline_stages.created_by_user_id IS 'Staff user who defined or last reconfigured the stage.';
 
 -- ---------------------------------------------------------------------------------------------
 CREATE TABLE crm.opportunities (
     id bigint NOT NULL,
     tenant_id bigint NOT NULL,
-    workspace_id bigint,
     opportunity_number varchar(32) NOT NULL,
     name text NOT NULL,
     account_id bigint NOT NULL,
@@ -416,7 +399,7 @@ CREATE TABLE crm.opportunities (
     lost_reason text,
     competitor_name text,
     next_step text,
-    created_by_user_id bigint,
+    created_by_user_id bigint NOT NULL,
     deleted_at timestamptz,
     created_at timestamptz NOT NULL DEFAULT now(),
     updated_at timestamptz NOT NULL DEFAULT now(),
@@ -424,7 +407,6 @@ CREATE TABLE crm.opportunities (
     CONSTRAINT opportunities_forecast_probability_check CHECK (forecast_probability BETWEEN 0 AND 100)
 );
 COMMENT ON TABLE crm.opportunities IS 'Sales opportunities: the deals (potential sales) being worked with a customer account, open or closed won/lost, with their value and expected close date. The pipeline and forecast are built from this table. Rows are soft-deleted: deleted_at is set instead of removing the row.';
-COMMENT ON COLUMN crm.opportunities.workspace_id IS 'Workspace (brand or business unit) the deal is booked in; NULL = tenant-wide.';
 COMMENT ON COLUMN crm.opportunities.opportunity_number IS 'Human-readable deal number, unique per tenant (e.g. ''OPP-2024-0193'').';
 COMMENT ON COLUMN crm.opportunities.name IS 'Short title of the deal (e.g. ''Acme – spring restock 2025'').';
 COMMENT ON COLUMN crm.opportunities.account_id IS 'Customer account the deal is with.';
@@ -443,7 +425,7 @@ COMMENT ON COLUMN crm.opportunities.closed_at IS 'When the deal was closed won o
 COMMENT ON COLUMN crm.opportunities.lost_reason IS 'Why a lost deal was lost (e.g. ''price'', ''timing'', ''went with competitor''); NULL unless status is lost.';
 COMMENT ON COLUMN crm.opportunities.competitor_name IS 'Main competitor in the deal; NULL = none known.';
 COMMENT ON COLUMN crm.opportunities.next_step IS 'Next agreed step in free text; NULL = none recorded.';
-COMMENT ON COLUMN crm.opportunities.created_by_user_id IS 'Staff user who created the deal; NULL = created by lead conversion automation or integration.';
+COMMENT ON COLUMN crm.opportunities.created_by_user_id IS 'Staff user who created the deal (for lead conversions, the user who converted the lead).';
 COMMENT ON COLUMN crm.opportunities.deleted_at IS 'When the deal was deleted (duplicates, test data); NULL = live.';
 
 -- ---------------------------------------------------------------------------------------------
@@ -456,7 +438,7 @@ CREATE TABLE crm.opportunity_contacts (
     is_primary boolean NOT NULL DEFAULT false,
     influence_level smallint,
     notes text,
-    added_by_user_id bigint,
+    added_by_user_id bigint NOT NULL,
     created_at timestamptz NOT NULL DEFAULT now(),
     updated_at timestamptz NOT NULL DEFAULT now(),
     CONSTRAINT opportunity_contacts_influence_level_check CHECK (influence_level BETWEEN 1 AND 5)
@@ -468,7 +450,7 @@ COMMENT ON COLUMN crm.opportunity_contacts.role IS 'Buying role: decision_maker,
 COMMENT ON COLUMN crm.opportunity_contacts.is_primary IS 'True for the main contact on the deal.';
 COMMENT ON COLUMN crm.opportunity_contacts.influence_level IS 'Rep''s estimate of the person''s influence on the decision, 1 (low) to 5 (decisive); NULL = not assessed.';
 COMMENT ON COLUMN crm.opportunity_contacts.notes IS 'Free-text notes on the person''s stance; NULL = none.';
-COMMENT ON COLUMN crm.opportunity_contacts.added_by_user_id IS 'Staff user who linked the contact; NULL = linked automatically at lead conversion.';
+COMMENT ON COLUMN crm.opportunity_contacts.added_by_user_id IS 'Staff user who linked the contact to the deal.';
 
 -- ---------------------------------------------------------------------------------------------
 CREATE TABLE crm.activities (
@@ -519,11 +501,9 @@ CREATE TABLE crm.crm_tasks (
     priority crm.task_priority NOT NULL DEFAULT 'normal',
     assigned_to_user_id bigint NOT NULL,
     created_by_user_id bigint NOT NULL,
-    account_id bigint,
+    account_id bigint NOT NULL,
     contact_id bigint,
     opportunity_id bigint,
-    lead_id bigint,
-    activity_id bigint,
     due_on date,
     reminder_at timestamptz,
     completed_at timestamptz,
@@ -537,11 +517,9 @@ COMMENT ON COLUMN crm.crm_tasks.status IS 'open, in_progress, done or cancelled.
 COMMENT ON COLUMN crm.crm_tasks.priority IS 'low, normal, high or urgent.';
 COMMENT ON COLUMN crm.crm_tasks.assigned_to_user_id IS 'Staff user who must do the task.';
 COMMENT ON COLUMN crm.crm_tasks.created_by_user_id IS 'Staff user who created the task (may be the assignee).';
-COMMENT ON COLUMN crm.crm_tasks.account_id IS 'Customer account the task relates to; NULL = not account-specific.';
+COMMENT ON COLUMN crm.crm_tasks.account_id IS 'Customer account the task is filed under (tasks on unconverted leads are not tracked here).';
 COMMENT ON COLUMN crm.crm_tasks.contact_id IS 'Person the task relates to; NULL = none in particular.';
 COMMENT ON COLUMN crm.crm_tasks.opportunity_id IS 'Deal the task relates to; NULL = not tied to a deal.';
-COMMENT ON COLUMN crm.crm_tasks.lead_id IS 'Lead the task relates to; NULL = not tied to a lead.';
-COMMENT ON COLUMN crm.crm_tasks.activity_id IS 'Logged activity that gave rise to the follow-up; NULL = created on its own.';
 COMMENT ON COLUMN crm.crm_tasks.due_on IS 'Date the task is due; NULL = no deadline.';
 COMMENT ON COLUMN crm.crm_tasks.reminder_at IS 'When the assignee gets a reminder; NULL = no reminder.';
 COMMENT ON COLUMN crm.crm_tasks.completed_at IS 'When the task was marked done; NULL = not done (open, in progress or cancelled).';
@@ -592,8 +570,7 @@ CREATE TABLE crm.account_health_scores (
     drivers jsonb NOT NULL DEFAULT '{}',
     scored_by_user_id bigint,
     created_at timestamptz NOT NULL DEFAULT now(),
-    CONSTRAINT account_health_scores_score_check CHECK (score BETWEEN 0 AND 100),
-    CONSTRAINT account_health_scores_previous_score_check CHECK (previous_score BETWEEN 0 AND 100)
+    CONSTRAINT account_health_scores_score_check CHECK (score BETWEEN 0 AND 100)
 );
 COMMENT ON TABLE crm.account_health_scores IS 'Periodic customer-health scores (churn-risk scoring) of customer accounts: one row per account and scoring date, with the overall 0–100 score and its components.';
 COMMENT ON COLUMN crm.account_health_scores.account_id IS 'Customer account scored.';

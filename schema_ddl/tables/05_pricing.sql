@@ -39,7 +39,7 @@ CREATE TABLE pricing.tax_jurisdictions (
     id bigint NOT NULL,
     code text NOT NULL,
     name text NOT NULL,
-    level pricing.tax_jurisdiction_level NOT NULL,
+    jurisdiction_level pricing.tax_jurisdiction_level NOT NULL,
     country_code char(2) NOT NULL,
     subdivision_code varchar(6),
     parent_jurisdiction_id bigint,
@@ -53,7 +53,7 @@ CREATE TABLE pricing.tax_jurisdictions (
 COMMENT ON TABLE pricing.tax_jurisdictions IS 'Tax authorities (tax jurisdictions) maintained by the platform for all tenants: a country, state/province, county or city that levies sales tax, VAT or GST. One row per authority; rates live in pricing.tax_rates.';
 COMMENT ON COLUMN pricing.tax_jurisdictions.code IS 'Platform-wide jurisdiction code, e.g. US-CA, US-CA-LA, DE, GB. Unique.';
 COMMENT ON COLUMN pricing.tax_jurisdictions.name IS 'Display name of the jurisdiction, e.g. California, Los Angeles County, Germany.';
-COMMENT ON COLUMN pricing.tax_jurisdictions.level IS 'Administrative level: country, state, county, city or special_district.';
+COMMENT ON COLUMN pricing.tax_jurisdictions.jurisdiction_level IS 'Administrative level: country, state, county, city or special_district.';
 COMMENT ON COLUMN pricing.tax_jurisdictions.country_code IS 'ISO 3166-1 alpha-2 country the jurisdiction lies in.';
 COMMENT ON COLUMN pricing.tax_jurisdictions.subdivision_code IS 'ISO 3166-2 subdivision suffix (state or province, e.g. CA, NY, ON); NULL for country-level jurisdictions.';
 COMMENT ON COLUMN pricing.tax_jurisdictions.parent_jurisdiction_id IS 'Enclosing jurisdiction (a county''s state, a state''s country); NULL for top-level country jurisdictions.';

@@ -54,7 +54,7 @@ CREATE TABLE orders.sales_channels (
     kind orders.sales_channel_kind NOT NULL,
     workspace_id bigint NOT NULL,
     default_currency_code char(3) NOT NULL,
-    default_price_list_id bigint,
+    default_price_list_id bigint NOT NULL,
     default_warehouse_id bigint NOT NULL,
     created_by_user_id bigint NOT NULL,
     is_active boolean NOT NULL DEFAULT true,
@@ -70,7 +70,7 @@ COMMENT ON COLUMN orders.sales_channels.name IS 'Display name of the channel sho
 COMMENT ON COLUMN orders.sales_channels.kind IS 'Type of channel: web_store, sales_rep, edi, marketplace or phone.';
 COMMENT ON COLUMN orders.sales_channels.workspace_id IS 'Brand or business unit (tenancy.workspaces) the channel belongs to.';
 COMMENT ON COLUMN orders.sales_channels.default_currency_code IS 'Currency new carts and orders in this channel start in (ISO 4217).';
-COMMENT ON COLUMN orders.sales_channels.default_price_list_id IS 'Price list applied when the buyer has no account-specific one; NULL means catalogue list prices are used.';
+COMMENT ON COLUMN orders.sales_channels.default_price_list_id IS 'Price list applied in this channel when the buyer has no account-specific price list.';
 COMMENT ON COLUMN orders.sales_channels.default_warehouse_id IS 'Warehouse that normally ships orders from this channel.';
 COMMENT ON COLUMN orders.sales_channels.created_by_user_id IS 'Staff user who set the channel up.';
 COMMENT ON COLUMN orders.sales_channels.is_active IS 'False when the channel no longer accepts new orders.';
@@ -98,7 +98,6 @@ CREATE TABLE orders.shipping_methods (
     created_at timestamptz NOT NULL DEFAULT now(),
     updated_at timestamptz NOT NULL DEFAULT now(),
     deleted_at timestamptz,
-    CONSTRAINT shipping_methods_base_fee_check CHECK (base_fee >= 0),
     CONSTRAINT shipping_methods_estimated_days_max_check CHECK (estimated_days_max >= estimated_days_min)
 );
 COMMENT ON TABLE orders.shipping_methods IS 'Shipping options (delivery methods, shipping rates) a tenant offers at checkout, each served by one carrier, e.g. "DHL Express next day". Rows are soft-deleted: deleted_at is set instead of removing the row.';
@@ -128,16 +127,14 @@ CREATE TABLE orders.carts (
     currency_code char(3) NOT NULL,
     subtotal_amount numeric(14,2) NOT NULL DEFAULT 0,
     item_count integer NOT NULL DEFAULT 0,
-    price_list_id bigint,
+    price_list_id bigint NOT NULL,
     coupon_id bigint,
     visitor_token uuid NOT NULL,
     last_activity_at timestamptz NOT NULL,
     abandoned_at timestamptz,
     converted_at timestamptz,
     created_at timestamptz NOT NULL DEFAULT now(),
-    updated_at timestamptz NOT NULL DEFAULT now(),
-    CONSTRAINT carts_item_count_check CHECK (item_count >= 0),
-    CONSTRAINT carts_converted_at_check CHECK (converted_at IS NULL OR converted_at >= created_at)
+    updated_at timestamptz NOT NULL DEFAULT now()
 );
 COMMENT ON TABLE orders.carts IS 'Shopping carts (baskets) opened on a tenant''s web store or other self-service channel. A cart is active while being filled, converted when checkout produced an order (the order points back via orders.orders.cart_id), or abandoned.';
 COMMENT ON COLUMN orders.carts.sales_channel_id IS 'Channel (usually the web store) the cart was opened in.';
@@ -147,7 +144,7 @@ COMMENT ON COLUMN orders.carts.status IS 'active, converted (checked out into an
 COMMENT ON COLUMN orders.carts.currency_code IS 'Currency the cart is priced in (ISO 4217).';
 COMMENT ON COLUMN orders.carts.subtotal_amount IS 'Sum of item prices before discounts, tax and shipping, in currency_code.';
 COMMENT ON COLUMN orders.carts.item_count IS 'Number of distinct cart lines currently in the cart.';
-COMMENT ON COLUMN orders.carts.price_list_id IS 'Price list used to price the cart; NULL = catalogue list prices.';
+COMMENT ON COLUMN orders.carts.price_list_id IS 'Price list used to price the cart: the account''s own list, else the channel default.';
 COMMENT ON COLUMN orders.carts.coupon_id IS 'Coupon code entered in the cart; NULL when none was entered.';
 COMMENT ON COLUMN orders.carts.visitor_token IS 'Anonymous storefront visitor identifier stored in the browser cookie; lets guest carts be recovered.';
 COMMENT ON COLUMN orders.carts.last_activity_at IS 'Last time an item was added, changed or removed.';
@@ -202,7 +199,6 @@ CREATE TABLE orders.quotes (
     created_at timestamptz NOT NULL DEFAULT now(),
     updated_at timestamptz NOT NULL DEFAULT now(),
     deleted_at timestamptz,
-    CONSTRAINT quotes_version_check CHECK (version > 0),
     CONSTRAINT quotes_decided_at_check CHECK (decided_at IS NULL OR decided_at >= sent_at)
 );
 COMMENT ON TABLE orders.quotes IS 'B2B price quotes (quotations, proposals, offers) a sales rep sends to a business customer; an accepted quote usually becomes an order (orders.orders.quote_id). Rows are soft-deleted: deleted_at is set instead of removing the row.';
@@ -290,7 +286,6 @@ CREATE TABLE orders.orders (
     created_at timestamptz NOT NULL DEFAULT now(),
     updated_at timestamptz NOT NULL DEFAULT now(),
     deleted_at timestamptz,
-    CONSTRAINT orders_total_amount_check CHECK (total_amount >= 0),
     CONSTRAINT orders_cancelled_at_check CHECK (cancelled_at IS NULL OR cancelled_at >= placed_at)
 );
 COMMENT ON TABLE orders.orders IS 'Customer orders (sales orders, purchases, bookings) placed by a business customer through any sales channel. One row per order; amounts are in the order''s own currency. Test orders are flagged with is_test. Rows are soft-deleted: deleted_at is set instead of removing the row (orders deleted in the back office).';
@@ -330,7 +325,7 @@ CREATE TABLE orders.order_lines (
     line_number smallint NOT NULL,
     variant_id bigint NOT NULL,
     unit_of_measure_id bigint NOT NULL,
-    tax_category_id bigint,
+    tax_category_id bigint NOT NULL,
     sku varchar(64) NOT NULL,
     product_name text NOT NULL,
     quantity integer NOT NULL,
@@ -341,15 +336,14 @@ CREATE TABLE orders.order_lines (
     currency_code char(3) NOT NULL,
     created_at timestamptz NOT NULL DEFAULT now(),
     updated_at timestamptz NOT NULL DEFAULT now(),
-    CONSTRAINT order_lines_quantity_check CHECK (quantity > 0),
-    CONSTRAINT order_lines_line_number_check CHECK (line_number > 0)
+    CONSTRAINT order_lines_quantity_check CHECK (quantity > 0)
 );
 COMMENT ON TABLE orders.order_lines IS 'Order lines (line items): the SKUs bought on an order, with quantity and price as charged. Revenue per product is summed from here.';
 COMMENT ON COLUMN orders.order_lines.order_id IS 'Order the line belongs to.';
 COMMENT ON COLUMN orders.order_lines.line_number IS 'Position of the line within the order, starting at 1.';
 COMMENT ON COLUMN orders.order_lines.variant_id IS 'SKU (catalog.product_variants) ordered.';
 COMMENT ON COLUMN orders.order_lines.unit_of_measure_id IS 'Unit the quantity is expressed in (each, box, kg).';
-COMMENT ON COLUMN orders.order_lines.tax_category_id IS 'Tax class applied to the line; NULL when the line is tax-exempt.';
+COMMENT ON COLUMN orders.order_lines.tax_category_id IS 'Tax class applied to the line (tax-exempt goods use a zero-rate class).';
 COMMENT ON COLUMN orders.order_lines.sku IS 'SKU code as it was at order time (snapshot).';
 COMMENT ON COLUMN orders.order_lines.product_name IS 'Product name as it was at order time (snapshot).';
 COMMENT ON COLUMN orders.order_lines.quantity IS 'Number of units ordered.';
@@ -391,8 +385,7 @@ CREATE TABLE orders.order_discounts (
     amount numeric(14,2) NOT NULL,
     currency_code char(3) NOT NULL,
     applied_at timestamptz NOT NULL,
-    created_at timestamptz NOT NULL DEFAULT now(),
-    CONSTRAINT order_discounts_amount_check CHECK (amount >= 0)
+    created_at timestamptz NOT NULL DEFAULT now()
 );
 COMMENT ON TABLE orders.order_discounts IS 'Discounts, promotions and coupon codes applied to an order, one row per applied discount with the money it took off.';
 COMMENT ON COLUMN orders.order_discounts.order_id IS 'Order the discount was applied to.';
@@ -458,7 +451,6 @@ CREATE TABLE orders.fulfillments (
     external_reference text,
     created_at timestamptz NOT NULL DEFAULT now(),
     updated_at timestamptz NOT NULL DEFAULT now(),
-    CONSTRAINT fulfillments_package_count_check CHECK (package_count > 0),
     CONSTRAINT fulfillments_delivered_at_check CHECK (delivered_at IS NULL OR delivered_at >= shipped_at)
 );
 COMMENT ON TABLE orders.fulfillments IS 'Shipments (deliveries, consignments, parcels sent) of an order: one row per physical dispatch from a warehouse with a carrier. An order may ship in several fulfillments (partial shipment).';
@@ -518,7 +510,6 @@ CREATE TABLE orders.returns (
     created_at timestamptz NOT NULL DEFAULT now(),
     updated_at timestamptz NOT NULL DEFAULT now(),
     deleted_at timestamptz,
-    CONSTRAINT returns_refund_amount_check CHECK (refund_amount >= 0),
     CONSTRAINT returns_received_at_check CHECK (received_at IS NULL OR received_at >= requested_at)
 );
 COMMENT ON TABLE orders.returns IS 'Return authorisations (RMAs, return requests) for goods a customer sends back from an order. Rows are soft-deleted: deleted_at is set instead of removing the row.';

@@ -54,7 +54,6 @@ CREATE TABLE billing.payment_gateways (
     kind billing.gateway_kind NOT NULL,
     supported_currencies text[] NOT NULL DEFAULT '{}',
     supported_country_codes text[] NOT NULL DEFAULT '{}',
-    hq_country_code char(2),
     website_url text,
     api_base_url text,
     settlement_days smallint NOT NULL DEFAULT 2,
@@ -64,8 +63,7 @@ CREATE TABLE billing.payment_gateways (
     has_dispute_api boolean NOT NULL DEFAULT false,
     is_active boolean NOT NULL DEFAULT true,
     created_at timestamptz NOT NULL DEFAULT now(),
-    updated_at timestamptz NOT NULL DEFAULT now(),
-    CONSTRAINT payment_gateways_settlement_days_check CHECK (settlement_days >= 0)
+    updated_at timestamptz NOT NULL DEFAULT now()
 );
 COMMENT ON TABLE billing.payment_gateways IS 'Global catalogue of payment gateways (payment processors, PSPs) the platform integrates, such as Stripe, Adyen or GoCardless. One row per gateway; tenants route card charges, bank debits and refunds through them.';
 COMMENT ON COLUMN billing.payment_gateways.code IS 'Stable machine code of the gateway, e.g. stripe, adyen, braintree, gocardless. Unique.';
@@ -73,9 +71,8 @@ COMMENT ON COLUMN billing.payment_gateways.name IS 'Display name of the gateway,
 COMMENT ON COLUMN billing.payment_gateways.kind IS 'Category of processor: card_processor, bank_transfer, direct_debit, wallet or marketplace.';
 COMMENT ON COLUMN billing.payment_gateways.supported_currencies IS 'ISO 4217 codes the gateway can charge in, e.g. {USD,EUR,GBP}.';
 COMMENT ON COLUMN billing.payment_gateways.supported_country_codes IS 'ISO 3166 alpha-2 codes of merchant countries the gateway operates in.';
-COMMENT ON COLUMN billing.payment_gateways.hq_country_code IS 'Country where the gateway company is headquartered. NULL = not recorded.';
-COMMENT ON COLUMN billing.payment_gateways.website_url IS 'Public website of the gateway.';
-COMMENT ON COLUMN billing.payment_gateways.api_base_url IS 'Base URL of the gateway API the platform calls.';
+COMMENT ON COLUMN billing.payment_gateways.website_url IS 'Public website of the gateway. NULL = not recorded.';
+COMMENT ON COLUMN billing.payment_gateways.api_base_url IS 'Base URL of the gateway API the platform calls. NULL = the gateway has no public API (file-based or manual settlement).';
 COMMENT ON COLUMN billing.payment_gateways.settlement_days IS 'Typical number of business days until captured funds are paid out to the merchant (T+n).';
 COMMENT ON COLUMN billing.payment_gateways.allows_refunds IS 'True if refunds can be issued through the gateway API.';
 COMMENT ON COLUMN billing.payment_gateways.allows_partial_refunds IS 'True if a refund may be smaller than the original charge.';
@@ -97,7 +94,6 @@ CREATE TABLE billing.payment_terms (
     is_end_of_month boolean NOT NULL DEFAULT false,
     is_default boolean NOT NULL DEFAULT false,
     is_active boolean NOT NULL DEFAULT true,
-    workspace_id bigint,
     created_by_user_id bigint NOT NULL,
     created_at timestamptz NOT NULL DEFAULT now(),
     updated_at timestamptz NOT NULL DEFAULT now(),
@@ -114,7 +110,6 @@ COMMENT ON COLUMN billing.payment_terms.early_payment_discount_percent IS 'Early
 COMMENT ON COLUMN billing.payment_terms.is_end_of_month IS 'True if the due date is counted from the end of the invoice month (EOM terms) rather than the issue date.';
 COMMENT ON COLUMN billing.payment_terms.is_default IS 'True for the term applied to new customers who have no explicit term.';
 COMMENT ON COLUMN billing.payment_terms.is_active IS 'False if the term can no longer be chosen for new invoices.';
-COMMENT ON COLUMN billing.payment_terms.workspace_id IS 'Brand or business unit the term belongs to. NULL = available in every workspace of the tenant.';
 COMMENT ON COLUMN billing.payment_terms.created_by_user_id IS 'Staff user who defined the term.';
 COMMENT ON COLUMN billing.payment_terms.deleted_at IS 'When the term was deleted by staff. NULL = live.';
 
@@ -128,7 +123,6 @@ CREATE TABLE billing.gl_accounts (
     kind billing.gl_account_kind NOT NULL,
     parent_gl_account_id bigint,
     description text,
-    currency_code char(3),
     erp_reference text,
     is_postable boolean NOT NULL DEFAULT true,
     is_active boolean NOT NULL DEFAULT true,
@@ -143,7 +137,6 @@ COMMENT ON COLUMN billing.gl_accounts.name IS 'Account name, e.g. Accounts Recei
 COMMENT ON COLUMN billing.gl_accounts.kind IS 'Accounting class: asset, liability, equity, revenue or expense.';
 COMMENT ON COLUMN billing.gl_accounts.parent_gl_account_id IS 'Parent (summary) account in the chart-of-accounts tree. NULL = top-level account.';
 COMMENT ON COLUMN billing.gl_accounts.description IS 'What should be booked to this account. NULL = none given.';
-COMMENT ON COLUMN billing.gl_accounts.currency_code IS 'Currency the account is restricted to (e.g. a EUR bank account). NULL = entries in any currency may post here.';
 COMMENT ON COLUMN billing.gl_accounts.erp_reference IS 'Identifier of the same account in the tenant''s external ERP / accounting system (NetSuite, Xero…). NULL = not synced.';
 COMMENT ON COLUMN billing.gl_accounts.is_postable IS 'True if journal lines may post directly; false for summary (header) accounts that only aggregate children.';
 COMMENT ON COLUMN billing.gl_accounts.is_active IS 'False if the account is closed for new postings but kept for history.';
@@ -165,7 +158,6 @@ CREATE TABLE billing.payment_methods (
     expires_on date,
     holder_name text,
     billing_country_code char(2) NOT NULL,
-    billing_address_id bigint,
     mandate_reference text,
     is_default boolean NOT NULL DEFAULT false,
     is_verified boolean NOT NULL DEFAULT false,
@@ -186,7 +178,6 @@ COMMENT ON COLUMN billing.payment_methods.last4 IS 'Last four digits of the card
 COMMENT ON COLUMN billing.payment_methods.expires_on IS 'Last day the card is valid (end of expiry month). NULL = the method does not expire (bank debit, wire, invoice).';
 COMMENT ON COLUMN billing.payment_methods.holder_name IS 'Name of the card holder or bank-account owner as entered. NULL = not captured.';
 COMMENT ON COLUMN billing.payment_methods.billing_country_code IS 'Country of the card issuer or bank account (ISO 3166 alpha-2).';
-COMMENT ON COLUMN billing.payment_methods.billing_address_id IS 'Billing address of the account used for address verification. NULL = no address verification was done.';
 COMMENT ON COLUMN billing.payment_methods.mandate_reference IS 'Direct-debit mandate reference (SEPA / ACH authorisation id). NULL for cards, wire and invoice.';
 COMMENT ON COLUMN billing.payment_methods.is_default IS 'True for the method charged automatically for subscriptions and open invoices of the account.';
 COMMENT ON COLUMN billing.payment_methods.is_verified IS 'True once the method passed verification (micro-deposits, 3-D Secure setup, mandate confirmation).';
@@ -206,7 +197,7 @@ CREATE TABLE billing.invoices (
     order_id bigint,
     subscription_id bigint,
     billing_period_id bigint,
-    payment_terms_id bigint,
+    payment_terms_id bigint NOT NULL,
     status billing.invoice_status NOT NULL DEFAULT 'draft',
     currency_code char(3) NOT NULL,
     subtotal_amount numeric(14,2) NOT NULL DEFAULT 0,
@@ -230,7 +221,6 @@ CREATE TABLE billing.invoices (
     updated_at timestamptz NOT NULL DEFAULT now(),
     deleted_at timestamptz,
     CONSTRAINT invoices_due_on_check CHECK (due_on >= issued_on),
-    CONSTRAINT invoices_total_amount_check CHECK (total_amount >= 0),
     CONSTRAINT invoices_amount_due_check CHECK (amount_due >= 0)
 );
 COMMENT ON TABLE billing.invoices IS 'Invoices (bills) a tenant issues to its business customers, for an order, a subscription billing period or raised manually. One row per invoice with its totals; accounts receivable (A/R) is the amount_due of open invoices. Rows are soft-deleted: deleted_at is set instead of removing the row (only draft invoices are deleted; issued ones are voided).';
@@ -241,7 +231,7 @@ COMMENT ON COLUMN billing.invoices.billing_address_id IS 'Customer address print
 COMMENT ON COLUMN billing.invoices.order_id IS 'Order this invoice bills. NULL = a subscription invoice or a manual invoice not tied to an order.';
 COMMENT ON COLUMN billing.invoices.subscription_id IS 'Subscription this invoice bills (recurring charge). NULL = order or manual invoice.';
 COMMENT ON COLUMN billing.invoices.billing_period_id IS 'Subscription billing period covered by the invoice. NULL = not a recurring invoice.';
-COMMENT ON COLUMN billing.invoices.payment_terms_id IS 'Payment terms (net 30…) applied. NULL = due immediately / card charged at issue.';
+COMMENT ON COLUMN billing.invoices.payment_terms_id IS 'Payment terms applied (net 30, due on receipt…); due_on = issued_on + the term''s due_days.';
 COMMENT ON COLUMN billing.invoices.status IS 'draft (not yet issued), open (issued, nothing paid), partially_paid, paid, void (cancelled after issue) or uncollectible (written off as bad debt).';
 COMMENT ON COLUMN billing.invoices.currency_code IS 'Currency of every amount on the invoice (ISO 4217).';
 COMMENT ON COLUMN billing.invoices.subtotal_amount IS 'Sum of line amounts before tax, after line discounts, in currency_code.';
@@ -257,7 +247,7 @@ COMMENT ON COLUMN billing.invoices.paid_at IS 'When the invoice became fully pai
 COMMENT ON COLUMN billing.invoices.voided_at IS 'When the invoice was voided. NULL = not voided.';
 COMMENT ON COLUMN billing.invoices.customer_po_number IS 'The customer''s own purchase-order number quoted on the invoice. NULL = none supplied.';
 COMMENT ON COLUMN billing.invoices.memo IS 'Free-text note printed on the invoice. NULL = none.';
-COMMENT ON COLUMN billing.invoices.hosted_url IS 'Link to the online invoice page where the customer can view and pay it.';
+COMMENT ON COLUMN billing.invoices.hosted_url IS 'Link to the online invoice page where the customer can view and pay it. NULL = no hosted page (drafts, or the tenant does not use online invoice pages).';
 COMMENT ON COLUMN billing.invoices.erp_reference IS 'Id of the invoice in the tenant''s ERP / accounting system. NULL = not exported.';
 COMMENT ON COLUMN billing.invoices.created_by_user_id IS 'Staff user who created the invoice. NULL = generated automatically (order checkout or subscription renewal run).';
 COMMENT ON COLUMN billing.invoices.metadata IS 'Free-form key/value data as jsonb, e.g. integration ids.';
@@ -280,14 +270,13 @@ CREATE TABLE billing.invoice_lines (
     discount_amount numeric(14,2) NOT NULL DEFAULT 0,
     line_amount numeric(14,2) NOT NULL,
     currency_code char(3) NOT NULL,
-    tax_category_id bigint,
-    gl_account_id bigint,
+    tax_category_id bigint NOT NULL,
+    gl_account_id bigint NOT NULL,
     period_starts_on date,
     period_ends_on date,
     is_taxable boolean NOT NULL DEFAULT true,
     created_at timestamptz NOT NULL DEFAULT now(),
     updated_at timestamptz NOT NULL DEFAULT now(),
-    CONSTRAINT invoice_lines_line_number_check CHECK (line_number > 0),
     CONSTRAINT invoice_lines_period_ends_on_check CHECK (period_ends_on IS NULL OR period_ends_on >= period_starts_on)
 );
 COMMENT ON TABLE billing.invoice_lines IS 'Line items of an invoice: one row per billed SKU, subscription charge, usage charge, shipping or fee. line_amount summed over an invoice gives its subtotal.';
@@ -303,8 +292,8 @@ COMMENT ON COLUMN billing.invoice_lines.unit_price IS 'Price per unit before lin
 COMMENT ON COLUMN billing.invoice_lines.discount_amount IS 'Discount taken on this line, in currency_code; 0 = none.';
 COMMENT ON COLUMN billing.invoice_lines.line_amount IS 'Net line amount = quantity x unit_price - discount, before tax, in currency_code. Negative for credit adjustments.';
 COMMENT ON COLUMN billing.invoice_lines.currency_code IS 'Currency of the line amounts; always equals the invoice currency.';
-COMMENT ON COLUMN billing.invoice_lines.tax_category_id IS 'Tax class applied to the line. NULL = the product''s default tax class / not taxable.';
-COMMENT ON COLUMN billing.invoice_lines.gl_account_id IS 'Revenue GL account the line posts to. NULL = the tenant''s default revenue account.';
+COMMENT ON COLUMN billing.invoice_lines.tax_category_id IS 'Tax class applied to the line (standard, reduced, exempt, digital services…).';
+COMMENT ON COLUMN billing.invoice_lines.gl_account_id IS 'Revenue GL account the line posts to (e.g. Product Revenue, Subscription Revenue, Shipping Income).';
 COMMENT ON COLUMN billing.invoice_lines.period_starts_on IS 'First day of the service period billed (subscription and usage lines). NULL = not a period charge.';
 COMMENT ON COLUMN billing.invoice_lines.period_ends_on IS 'Last day of the service period billed. NULL = not a period charge.';
 COMMENT ON COLUMN billing.invoice_lines.is_taxable IS 'False if the line is exempt from tax.';
@@ -325,8 +314,7 @@ CREATE TABLE billing.invoice_taxes (
     is_inclusive boolean NOT NULL DEFAULT false,
     is_reverse_charge boolean NOT NULL DEFAULT false,
     exemption_reference text,
-    created_at timestamptz NOT NULL DEFAULT now(),
-    CONSTRAINT invoice_taxes_rate_percent_check CHECK (rate_percent >= 0)
+    created_at timestamptz NOT NULL DEFAULT now()
 );
 COMMENT ON TABLE billing.invoice_taxes IS 'Tax breakdown of an invoice: one row per tax rate applied (VAT, GST, state and county sales tax). The tax_amount of all rows of an invoice adds up to invoices.tax_amount.';
 COMMENT ON COLUMN billing.invoice_taxes.invoice_id IS 'Invoice the tax was charged on.';
@@ -364,8 +352,7 @@ CREATE TABLE billing.payments (
     metadata jsonb NOT NULL DEFAULT '{}',
     created_at timestamptz NOT NULL DEFAULT now(),
     updated_at timestamptz NOT NULL DEFAULT now(),
-    CONSTRAINT payments_amount_check CHECK (amount > 0),
-    CONSTRAINT payments_amount_refunded_check CHECK (amount_refunded >= 0)
+    CONSTRAINT payments_amount_check CHECK (amount > 0)
 );
 COMMENT ON TABLE billing.payments IS 'Payments (money received, receipts, collections) from customer accounts: card charges, direct debits, wires and checks. One row per payment; payment_allocations say which invoices it settles. Cash collected = succeeded payments minus refunds.';
 COMMENT ON COLUMN billing.payments.payment_number IS 'Receipt number of the payment, unique per tenant, e.g. PAY-000912.';
@@ -391,34 +378,35 @@ CREATE TABLE billing.payment_attempts (
     id bigint NOT NULL,
     tenant_id bigint NOT NULL,
     payment_id bigint NOT NULL,
+    account_id bigint NOT NULL,
     attempt_number smallint NOT NULL,
     gateway_id bigint NOT NULL,
-    payment_method_id bigint,
+    payment_method_id bigint NOT NULL,
     attempted_at timestamptz NOT NULL,
     outcome billing.payment_attempt_outcome NOT NULL,
     failure_code text,
     failure_message text,
     amount numeric(14,2) NOT NULL,
     currency_code char(3) NOT NULL,
-    gateway_transaction_id text,
+    gateway_transaction_reference text,
     response_ms integer,
     client_ip inet,
     is_retry boolean NOT NULL DEFAULT false,
-    created_at timestamptz NOT NULL DEFAULT now(),
-    CONSTRAINT payment_attempts_attempt_number_check CHECK (attempt_number > 0)
+    created_at timestamptz NOT NULL DEFAULT now()
 );
 COMMENT ON TABLE billing.payment_attempts IS 'Every charge attempt sent to a payment gateway for a payment, including declines, errors and dunning retries. One row per attempt (an event log); the approval or decline rate is computed from outcome.';
 COMMENT ON COLUMN billing.payment_attempts.payment_id IS 'Payment the attempt tries to collect.';
 COMMENT ON COLUMN billing.payment_attempts.attempt_number IS 'Sequence of the attempt within its payment, starting at 1.';
 COMMENT ON COLUMN billing.payment_attempts.gateway_id IS 'Gateway the attempt was sent to.';
-COMMENT ON COLUMN billing.payment_attempts.payment_method_id IS 'Stored method charged. NULL = card details entered once at checkout and not stored.';
+COMMENT ON COLUMN billing.payment_attempts.payment_method_id IS 'Payment method charged (cards entered once at checkout are also recorded as payment methods).';
+COMMENT ON COLUMN billing.payment_attempts.account_id IS 'Customer (crm account) being charged; same as the payment''s account.';
 COMMENT ON COLUMN billing.payment_attempts.attempted_at IS 'When the request was sent to the gateway.';
 COMMENT ON COLUMN billing.payment_attempts.outcome IS 'succeeded, declined (by the issuer), error (gateway or network), requires_action (3-D Secure challenge) or timed_out.';
 COMMENT ON COLUMN billing.payment_attempts.failure_code IS 'Decline or error code from the gateway, e.g. insufficient_funds, card_declined, expired_card, do_not_honor. NULL when the attempt succeeded.';
 COMMENT ON COLUMN billing.payment_attempts.failure_message IS 'Human-readable failure text from the gateway. NULL when the attempt succeeded.';
 COMMENT ON COLUMN billing.payment_attempts.amount IS 'Amount the attempt tried to charge, in currency_code.';
 COMMENT ON COLUMN billing.payment_attempts.currency_code IS 'Currency of the attempted amount.';
-COMMENT ON COLUMN billing.payment_attempts.gateway_transaction_id IS 'Transaction id returned by the gateway. NULL if the gateway never answered.';
+COMMENT ON COLUMN billing.payment_attempts.gateway_transaction_reference IS 'Transaction id returned by the gateway. NULL if the gateway never answered.';
 COMMENT ON COLUMN billing.payment_attempts.response_ms IS 'Gateway round-trip latency in milliseconds. NULL = timed out.';
 COMMENT ON COLUMN billing.payment_attempts.client_ip IS 'IP address of the customer for customer-present attempts. NULL = merchant-initiated (recurring) charge.';
 COMMENT ON COLUMN billing.payment_attempts.is_retry IS 'True if the attempt is an automatic dunning retry after an earlier failure.';
@@ -472,11 +460,10 @@ CREATE TABLE billing.credit_notes (
     issued_at timestamptz NOT NULL,
     voided_at timestamptz,
     memo text,
-    issued_by_user_id bigint,
+    issued_by_user_id bigint NOT NULL,
     created_at timestamptz NOT NULL DEFAULT now(),
     updated_at timestamptz NOT NULL DEFAULT now(),
-    CONSTRAINT credit_notes_total_amount_check CHECK (total_amount > 0),
-    CONSTRAINT credit_notes_voided_at_check CHECK (voided_at IS NULL OR voided_at >= issued_at)
+    CONSTRAINT credit_notes_total_amount_check CHECK (total_amount > 0)
 );
 COMMENT ON TABLE billing.credit_notes IS 'Credit notes (credit memos) issued against an invoice to reduce what the customer owes: for returned goods, pricing errors, outages or goodwill. One row per credit note; refunds may pay the credit out in cash.';
 COMMENT ON COLUMN billing.credit_notes.credit_note_number IS 'Document number of the credit note, unique per tenant, e.g. CN-2024-00042.';
@@ -493,7 +480,7 @@ COMMENT ON COLUMN billing.credit_notes.currency_code IS 'Currency of the credit 
 COMMENT ON COLUMN billing.credit_notes.issued_at IS 'When the credit note was issued (or created, for drafts).';
 COMMENT ON COLUMN billing.credit_notes.voided_at IS 'When the credit note was voided. NULL = not voided.';
 COMMENT ON COLUMN billing.credit_notes.memo IS 'Explanation printed on the credit note. NULL = none.';
-COMMENT ON COLUMN billing.credit_notes.issued_by_user_id IS 'Staff user who issued the credit. NULL = created automatically when a return was received.';
+COMMENT ON COLUMN billing.credit_notes.issued_by_user_id IS 'Staff user who issued (approved) the credit.';
 
 
 -- ---------------------------------------------------------------------------------------------
@@ -511,9 +498,9 @@ CREATE TABLE billing.credit_note_lines (
     line_amount numeric(14,2) NOT NULL,
     tax_amount numeric(14,2) NOT NULL DEFAULT 0,
     currency_code char(3) NOT NULL,
-    gl_account_id bigint,
-    created_at timestamptz NOT NULL DEFAULT now(),
-    CONSTRAINT credit_note_lines_quantity_check CHECK (quantity > 0)
+    tax_category_id bigint NOT NULL,
+    gl_account_id bigint NOT NULL,
+    created_at timestamptz NOT NULL DEFAULT now()
 );
 COMMENT ON TABLE billing.credit_note_lines IS 'Lines of a credit note: which invoiced items, returned SKUs or amounts are credited. line_amount summed per credit note gives its subtotal.';
 COMMENT ON COLUMN billing.credit_note_lines.credit_note_id IS 'Credit note the line belongs to.';
@@ -527,7 +514,8 @@ COMMENT ON COLUMN billing.credit_note_lines.unit_price IS 'Credited price per un
 COMMENT ON COLUMN billing.credit_note_lines.line_amount IS 'Credited amount of the line before tax, in currency_code (positive).';
 COMMENT ON COLUMN billing.credit_note_lines.tax_amount IS 'Tax credited on the line, in currency_code.';
 COMMENT ON COLUMN billing.credit_note_lines.currency_code IS 'Currency of the line; equals the credit note currency.';
-COMMENT ON COLUMN billing.credit_note_lines.gl_account_id IS 'GL account debited by the credit (e.g. Sales Returns). NULL = the default contra-revenue account.';
+COMMENT ON COLUMN billing.credit_note_lines.gl_account_id IS 'GL account debited by the credit, usually a contra-revenue account such as Sales Returns and Allowances.';
+COMMENT ON COLUMN billing.credit_note_lines.tax_category_id IS 'Tax class of the credited item; decides which tax is credited back.';
 
 
 -- ---------------------------------------------------------------------------------------------
@@ -536,6 +524,7 @@ CREATE TABLE billing.refunds (
     tenant_id bigint NOT NULL,
     refund_number text NOT NULL,
     payment_id bigint NOT NULL,
+    account_id bigint NOT NULL,
     credit_note_id bigint,
     gateway_id bigint,
     reason billing.refund_reason NOT NULL,
@@ -555,6 +544,7 @@ CREATE TABLE billing.refunds (
 COMMENT ON TABLE billing.refunds IS 'Refunds: money paid back to a customer against an earlier payment, in full or in part, usually backing a credit note. One row per refund; net revenue and net cash subtract succeeded refunds.';
 COMMENT ON COLUMN billing.refunds.refund_number IS 'Document number of the refund, unique per tenant, e.g. RF-000311.';
 COMMENT ON COLUMN billing.refunds.payment_id IS 'Original payment being refunded.';
+COMMENT ON COLUMN billing.refunds.account_id IS 'Customer (crm account) receiving the money back; same as the payment''s account.';
 COMMENT ON COLUMN billing.refunds.credit_note_id IS 'Credit note the refund pays out. NULL = refund issued directly on the payment without a credit note (e.g. duplicate charge reversed at the gateway).';
 COMMENT ON COLUMN billing.refunds.gateway_id IS 'Gateway the refund was sent through. NULL = refunded offline by bank transfer or check.';
 COMMENT ON COLUMN billing.refunds.reason IS 'requested_by_customer, product_return, duplicate, fraudulent, service_issue or other.';
@@ -589,7 +579,6 @@ CREATE TABLE billing.disputes (
     handled_by_user_id bigint,
     created_at timestamptz NOT NULL DEFAULT now(),
     updated_at timestamptz NOT NULL DEFAULT now(),
-    CONSTRAINT disputes_amount_check CHECK (amount > 0),
     CONSTRAINT disputes_closed_at_check CHECK (closed_at IS NULL OR closed_at >= opened_at)
 );
 COMMENT ON TABLE billing.disputes IS 'Chargebacks (payment disputes) a customer''s card issuer or bank opened against a payment. One row per dispute; the tenant answers with evidence and wins or loses the disputed amount.';

@@ -4,17 +4,11 @@
 -- assignments), saved dashboards, reports and funnels, and pre-aggregated daily sales per channel.
 
 CREATE TYPE analytics.device_kind AS ENUM ('desktop', 'mobile', 'tablet', 'bot');
-COMMENT ON TYPE analytics.device_kind IS 'Form factor of a device seen on the storefront; bot = crawler or automated client.';
 CREATE TYPE analytics.event_source AS ENUM ('web', 'mobile', 'server', 'import');
-COMMENT ON TYPE analytics.event_source IS 'Where a product-analytics event was captured: browser SDK, mobile app SDK, back-end call, or a bulk historical import.';
 CREATE TYPE analytics.experiment_status AS ENUM ('draft', 'running', 'stopped', 'concluded');
-COMMENT ON TYPE analytics.experiment_status IS 'Lifecycle of an A/B test: draft (being set up), running, stopped (halted early, no verdict), concluded (a winner or no-difference verdict recorded).';
 CREATE TYPE analytics.widget_type AS ENUM ('kpi', 'line_chart', 'bar_chart', 'pie_chart', 'table', 'funnel', 'text');
-COMMENT ON TYPE analytics.widget_type IS 'Visualisation a dashboard widget renders.';
 CREATE TYPE analytics.report_kind AS ENUM ('table', 'chart', 'pivot', 'cohort', 'export');
-COMMENT ON TYPE analytics.report_kind IS 'Shape of a saved report''s output.';
 CREATE TYPE analytics.report_run_status AS ENUM ('queued', 'running', 'succeeded', 'failed', 'cancelled');
-COMMENT ON TYPE analytics.report_run_status IS 'State of one execution of a saved report.';
 
 -- ---------------------------------------------------------------------------------------------
 CREATE TABLE analytics.devices (
@@ -30,14 +24,13 @@ CREATE TABLE analytics.devices (
     screen_width smallint,
     screen_height smallint,
     language_code char(2) NOT NULL,
-    country_code char(2),
-    timezone_name text,
+    country_code char(2) NOT NULL,
+    timezone_name text NOT NULL,
     first_seen_at timestamptz NOT NULL,
     last_seen_at timestamptz NOT NULL,
     created_at timestamptz NOT NULL DEFAULT now(),
     updated_at timestamptz NOT NULL DEFAULT now(),
-    CONSTRAINT devices_last_seen_at_check CHECK (last_seen_at >= first_seen_at),
-    CONSTRAINT devices_screen_width_check CHECK (screen_width > 0)
+    CONSTRAINT devices_last_seen_at_check CHECK (last_seen_at >= first_seen_at)
 );
 COMMENT ON TABLE analytics.devices IS 'Devices (browsers, phones, tablets, bots) seen on a tenant''s storefront, identified by a first-party cookie or app install fingerprint. One row per distinct device; a device has many visits (analytics.web_sessions).';
 COMMENT ON COLUMN analytics.devices.device_fingerprint IS 'Stable anonymous device identifier (first-party cookie id or app install id); unique per tenant.';
@@ -50,8 +43,8 @@ COMMENT ON COLUMN analytics.devices.user_agent IS 'Raw User-Agent header last se
 COMMENT ON COLUMN analytics.devices.screen_width IS 'Screen width in CSS pixels; NULL for bots and server-side captures.';
 COMMENT ON COLUMN analytics.devices.screen_height IS 'Screen height in CSS pixels; NULL for bots and server-side captures.';
 COMMENT ON COLUMN analytics.devices.language_code IS 'Preferred language reported by the browser (ISO 639-1), e.g. en, de, fr.';
-COMMENT ON COLUMN analytics.devices.country_code IS 'Country the device was last geolocated to from its IP (ISO 3166-1 alpha-2); NULL when geolocation failed.';
-COMMENT ON COLUMN analytics.devices.timezone_name IS 'IANA time zone reported by the browser, e.g. Europe/Berlin; NULL when the browser did not report one.';
+COMMENT ON COLUMN analytics.devices.country_code IS 'Country the device was first geolocated to from its IP (ISO 3166-1 alpha-2).';
+COMMENT ON COLUMN analytics.devices.timezone_name IS 'IANA time zone reported by the browser or app, e.g. Europe/Berlin; UTC when the client did not report one.';
 COMMENT ON COLUMN analytics.devices.first_seen_at IS 'When the device was first seen on the storefront.';
 COMMENT ON COLUMN analytics.devices.last_seen_at IS 'When the device was most recently seen; never earlier than first_seen_at.';
 
@@ -61,6 +54,7 @@ CREATE TABLE analytics.web_sessions (
     tenant_id bigint NOT NULL,
     device_id bigint NOT NULL,
     workspace_id bigint NOT NULL,
+    sales_channel_id bigint NOT NULL,
     contact_id bigint,
     account_id bigint,
     session_token uuid NOT NULL,
@@ -73,7 +67,7 @@ CREATE TABLE analytics.web_sessions (
     utm_medium text,
     utm_campaign text,
     tracking_link_id bigint,
-    country_code char(2),
+    country_code char(2) NOT NULL,
     ip inet,
     page_view_count integer NOT NULL,
     is_bounce boolean NOT NULL,
@@ -85,6 +79,7 @@ CREATE TABLE analytics.web_sessions (
 COMMENT ON TABLE analytics.web_sessions IS 'Storefront visits (web sessions): one row per visit of a device to a tenant''s online store, ending after 30 minutes of inactivity. Carries traffic source (referrer, UTM tags), bounce flag and the order it converted into, if any.';
 COMMENT ON COLUMN analytics.web_sessions.device_id IS 'The device (browser or app) that made the visit.';
 COMMENT ON COLUMN analytics.web_sessions.workspace_id IS 'The storefront (brand / business unit workspace) that was visited.';
+COMMENT ON COLUMN analytics.web_sessions.sales_channel_id IS 'The sales channel of the storefront (the web-store or mobile-app channel) that orders placed in this visit are booked under.';
 COMMENT ON COLUMN analytics.web_sessions.contact_id IS 'The logged-in or otherwise identified customer contact; NULL = anonymous visitor (most visits).';
 COMMENT ON COLUMN analytics.web_sessions.account_id IS 'The business customer (account) of the identified contact at visit time; NULL for anonymous visitors and for contacts not attached to an account.';
 COMMENT ON COLUMN analytics.web_sessions.session_token IS 'Random identifier of the visit as sent by the tracking script.';
@@ -97,7 +92,7 @@ COMMENT ON COLUMN analytics.web_sessions.utm_source IS 'utm_source tag of the la
 COMMENT ON COLUMN analytics.web_sessions.utm_medium IS 'utm_medium tag, e.g. cpc, email, social, referral; NULL when untagged.';
 COMMENT ON COLUMN analytics.web_sessions.utm_campaign IS 'utm_campaign tag as written in the URL; NULL when untagged. The campaign itself is reached through tracking_link_id.';
 COMMENT ON COLUMN analytics.web_sessions.tracking_link_id IS 'The UTM-tagged marketing tracking link the visitor arrived through; NULL = not arrived via a tracked link.';
-COMMENT ON COLUMN analytics.web_sessions.country_code IS 'Country the visit was geolocated to from its IP (ISO 3166-1 alpha-2); NULL when unknown.';
+COMMENT ON COLUMN analytics.web_sessions.country_code IS 'Country the visit was geolocated to from its IP (ISO 3166-1 alpha-2).';
 COMMENT ON COLUMN analytics.web_sessions.ip IS 'Visitor IP address (truncated to /24 for privacy); NULL when IP collection is disabled.';
 COMMENT ON COLUMN analytics.web_sessions.page_view_count IS 'Number of pages viewed during the visit (denormalised count of analytics.page_views).';
 COMMENT ON COLUMN analytics.web_sessions.is_bounce IS 'True when the visitor left after a single page without interacting.';
@@ -119,7 +114,6 @@ CREATE TABLE analytics.page_views (
     product_id bigint,
     category_id bigint,
     created_at timestamptz NOT NULL DEFAULT now(),
-    CONSTRAINT page_views_sequence_number_check CHECK (sequence_number > 0),
     CONSTRAINT page_views_scroll_depth_percent_check CHECK (scroll_depth_percent <= 100)
 );
 COMMENT ON TABLE analytics.page_views IS 'Page views (hits, pageviews): one row per page a visitor loaded during a storefront visit, with time on page and the product or category page shown.';
@@ -174,6 +168,7 @@ CREATE TABLE analytics.events (
     id bigint NOT NULL,
     tenant_id bigint NOT NULL,
     event_definition_id bigint NOT NULL,
+    workspace_id bigint NOT NULL,
     name text NOT NULL,
     source analytics.event_source NOT NULL,
     occurred_at timestamptz NOT NULL,
@@ -181,7 +176,6 @@ CREATE TABLE analytics.events (
     web_session_id bigint,
     device_id bigint,
     contact_id bigint,
-    account_id bigint,
     user_id bigint,
     message_uuid uuid NOT NULL,
     properties jsonb NOT NULL,
@@ -189,6 +183,7 @@ CREATE TABLE analytics.events (
 );
 COMMENT ON TABLE analytics.events IS 'Product-analytics events (tracked actions, behavioural events): one row per occurrence of a tracked event, from the storefront, mobile app, back-end or an import, with free-form jsonb properties. The highest-volume table of the domain.';
 COMMENT ON COLUMN analytics.events.event_definition_id IS 'The tracking-plan entry this event is an occurrence of.';
+COMMENT ON COLUMN analytics.events.workspace_id IS 'The brand / business-unit workspace (analytics project) the event was sent to.';
 COMMENT ON COLUMN analytics.events.name IS 'Event name copied from the definition at capture time, e.g. product_viewed, checkout_completed, report_exported.';
 COMMENT ON COLUMN analytics.events.source IS 'Where the event was captured: web (browser SDK), mobile (app SDK), server (back-end call) or import (historical backfill).';
 COMMENT ON COLUMN analytics.events.occurred_at IS 'When the action happened, by the client clock. Use for time bucketing.';
@@ -196,7 +191,6 @@ COMMENT ON COLUMN analytics.events.received_at IS 'When the platform ingested th
 COMMENT ON COLUMN analytics.events.web_session_id IS 'The storefront visit during which the event happened; NULL for server-side, import and staff back-office events.';
 COMMENT ON COLUMN analytics.events.device_id IS 'The device that sent the event; NULL for server-side and import events.';
 COMMENT ON COLUMN analytics.events.contact_id IS 'The identified customer contact who performed the action; NULL = anonymous visitor or a staff event.';
-COMMENT ON COLUMN analytics.events.account_id IS 'The business customer (account) the action is attributed to; NULL when the actor is anonymous or not linked to an account.';
 COMMENT ON COLUMN analytics.events.user_id IS 'The staff user who performed the action, for back-office events; NULL for customer and visitor events.';
 COMMENT ON COLUMN analytics.events.message_uuid IS 'Idempotency id generated by the SDK; duplicates with the same value are dropped on ingestion.';
 COMMENT ON COLUMN analytics.events.properties IS 'Event properties as sent, e.g. {"plan":"pro","value":12.5} or {"sku":"WID-42","quantity":3}; {} when none. Numeric values are in the tenant''s default currency unless a "currency" key says otherwise.';
@@ -209,22 +203,21 @@ CREATE TABLE analytics.search_queries (
     contact_id bigint,
     query_text text NOT NULL,
     normalized_query text NOT NULL,
-    filter_category_id bigint,
+    language_code char(2) NOT NULL,
     result_count integer NOT NULL,
     clicked_product_id bigint,
     clicked_position smallint,
     is_autocomplete boolean NOT NULL DEFAULT false,
     searched_at timestamptz NOT NULL,
     created_at timestamptz NOT NULL DEFAULT now(),
-    CONSTRAINT search_queries_result_count_check CHECK (result_count >= 0),
-    CONSTRAINT search_queries_clicked_position_check CHECK (clicked_position > 0)
+    CONSTRAINT search_queries_result_count_check CHECK (result_count >= 0)
 );
 COMMENT ON TABLE analytics.search_queries IS 'Storefront site searches: one row per search a visitor ran, with the number of results and the product clicked, if any. Used for zero-result and search-conversion reports.';
 COMMENT ON COLUMN analytics.search_queries.web_session_id IS 'The visit during which the search was run.';
 COMMENT ON COLUMN analytics.search_queries.contact_id IS 'The identified customer contact who searched; NULL = anonymous visitor.';
 COMMENT ON COLUMN analytics.search_queries.query_text IS 'Search terms exactly as typed, e.g. "blue widgit 10mm".';
 COMMENT ON COLUMN analytics.search_queries.normalized_query IS 'Lower-cased, trimmed, spelling-corrected form used to group identical searches, e.g. "blue widget 10mm".';
-COMMENT ON COLUMN analytics.search_queries.filter_category_id IS 'Catalog category the search was restricted to; NULL = searched the whole catalog.';
+COMMENT ON COLUMN analytics.search_queries.language_code IS 'Storefront language the search ran in (ISO 639-1), which decides stemming and synonyms, e.g. en, de.';
 COMMENT ON COLUMN analytics.search_queries.result_count IS 'Number of products returned; 0 = zero-result search.';
 COMMENT ON COLUMN analytics.search_queries.clicked_product_id IS 'The product the visitor clicked in the results; NULL = no result was clicked.';
 COMMENT ON COLUMN analytics.search_queries.clicked_position IS 'Rank (1 = top) of the clicked result; NULL when nothing was clicked.';
@@ -279,12 +272,10 @@ CREATE TABLE analytics.experiment_variants (
     traffic_weight numeric(5,4) NOT NULL,
     is_control boolean NOT NULL,
     config jsonb NOT NULL,
-    landing_page_id bigint,
     created_by_user_id bigint NOT NULL,
     created_at timestamptz NOT NULL DEFAULT now(),
     updated_at timestamptz NOT NULL DEFAULT now(),
-    CONSTRAINT experiment_variants_traffic_weight_check CHECK (traffic_weight >= 0),
-    CONSTRAINT experiment_variants_traffic_weight_check1 CHECK (traffic_weight <= 1)
+    CONSTRAINT experiment_variants_traffic_weight_check CHECK (traffic_weight <= 1)
 );
 COMMENT ON TABLE analytics.experiment_variants IS 'Arms (variants, treatments) of an A/B test: one row per version being compared, including the control. Not to be confused with product variants (SKUs) in catalog.product_variants.';
 COMMENT ON COLUMN analytics.experiment_variants.experiment_id IS 'The A/B test this arm belongs to.';
@@ -294,7 +285,6 @@ COMMENT ON COLUMN analytics.experiment_variants.description IS 'What differs in 
 COMMENT ON COLUMN analytics.experiment_variants.traffic_weight IS 'Fraction of the test''s traffic sent to this arm, 0 to 1 (e.g. 0.5000); the arms of a test sum to 1.';
 COMMENT ON COLUMN analytics.experiment_variants.is_control IS 'True for the baseline arm the others are compared against (one per test).';
 COMMENT ON COLUMN analytics.experiment_variants.config IS 'Feature payload served to visitors in this arm, e.g. {"checkout":"one_page","button_color":"green"}.';
-COMMENT ON COLUMN analytics.experiment_variants.landing_page_id IS 'Marketing landing page shown in this arm when the test compares landing pages; NULL for tests of other things.';
 COMMENT ON COLUMN analytics.experiment_variants.created_by_user_id IS 'Staff user who set up the arm.';
 
 -- ---------------------------------------------------------------------------------------------
@@ -312,8 +302,7 @@ CREATE TABLE analytics.experiment_assignments (
     has_converted boolean NOT NULL DEFAULT false,
     converted_at timestamptz,
     created_at timestamptz NOT NULL DEFAULT now(),
-    CONSTRAINT experiment_assignments_first_exposed_at_check CHECK (first_exposed_at IS NULL OR first_exposed_at >= assigned_at),
-    CONSTRAINT experiment_assignments_converted_at_check CHECK (converted_at IS NULL OR converted_at >= assigned_at)
+    CONSTRAINT experiment_assignments_first_exposed_at_check CHECK (first_exposed_at IS NULL OR first_exposed_at >= assigned_at)
 );
 COMMENT ON TABLE analytics.experiment_assignments IS 'Bucketing of visitors into A/B test arms: one row per device enrolled in a test, saying which arm (variant) it saw and whether it converted on the goal metric.';
 COMMENT ON COLUMN analytics.experiment_assignments.experiment_id IS 'The A/B test the device was enrolled in.';
@@ -374,8 +363,7 @@ CREATE TABLE analytics.report_runs (
     error_message text,
     created_at timestamptz NOT NULL DEFAULT now(),
     CONSTRAINT report_runs_output_format_check CHECK (output_format IN ('screen', 'csv', 'xlsx', 'pdf', 'json')),
-    CONSTRAINT report_runs_finished_at_check CHECK (finished_at IS NULL OR finished_at >= started_at),
-    CONSTRAINT report_runs_row_count_check CHECK (row_count >= 0)
+    CONSTRAINT report_runs_finished_at_check CHECK (finished_at IS NULL OR finished_at >= started_at)
 );
 COMMENT ON TABLE analytics.report_runs IS 'Executions of saved reports: one row each time a report was run, on demand by a staff user or by its schedule, with outcome and size.';
 COMMENT ON COLUMN analytics.report_runs.saved_report_id IS 'The saved report that was executed.';
@@ -393,6 +381,7 @@ COMMENT ON COLUMN analytics.report_runs.error_message IS 'Error text of a failed
 CREATE TABLE analytics.funnels (
     id bigint NOT NULL,
     tenant_id bigint NOT NULL,
+    workspace_id bigint NOT NULL,
     name text NOT NULL,
     description text,
     steps jsonb NOT NULL,
@@ -407,6 +396,7 @@ CREATE TABLE analytics.funnels (
     CONSTRAINT funnels_conversion_window_hours_check CHECK (conversion_window_hours > 0)
 );
 COMMENT ON TABLE analytics.funnels IS 'Saved conversion funnels: an ordered list of tracked events (e.g. product_viewed → added_to_cart → checkout_completed) whose step-to-step drop-off the tenant analyses. Rows are soft-deleted: deleted_at is set instead of removing the row.';
+COMMENT ON COLUMN analytics.funnels.workspace_id IS 'The brand / business-unit workspace whose events the funnel analyses.';
 COMMENT ON COLUMN analytics.funnels.name IS 'Funnel name, e.g. Storefront purchase funnel.';
 COMMENT ON COLUMN analytics.funnels.description IS 'What the funnel measures; NULL when not described.';
 COMMENT ON COLUMN analytics.funnels.steps IS 'Ordered steps, each an event name with optional property filters, e.g. [{"event":"product_viewed"},{"event":"product_added_to_cart"},{"event":"checkout_completed"}].';
@@ -459,7 +449,6 @@ CREATE TABLE analytics.dashboard_widgets (
     widget_type analytics.widget_type NOT NULL,
     title text NOT NULL,
     saved_report_id bigint,
-    funnel_id bigint,
     position_x smallint NOT NULL,
     position_y smallint NOT NULL,
     width smallint NOT NULL,
@@ -468,20 +457,18 @@ CREATE TABLE analytics.dashboard_widgets (
     created_by_user_id bigint NOT NULL,
     created_at timestamptz NOT NULL DEFAULT now(),
     updated_at timestamptz NOT NULL DEFAULT now(),
-    CONSTRAINT dashboard_widgets_width_check CHECK (width > 0),
-    CONSTRAINT dashboard_widgets_height_check CHECK (height > 0)
+    CONSTRAINT dashboard_widgets_width_check CHECK (width > 0)
 );
 COMMENT ON TABLE analytics.dashboard_widgets IS 'Widgets (tiles, cards, charts) placed on a dashboard: one row per tile, showing a saved report, a funnel, or an inline metric or text.';
 COMMENT ON COLUMN analytics.dashboard_widgets.dashboard_id IS 'The dashboard the widget is placed on.';
 COMMENT ON COLUMN analytics.dashboard_widgets.widget_type IS 'Visualisation: kpi, line_chart, bar_chart, pie_chart, table, funnel or text.';
 COMMENT ON COLUMN analytics.dashboard_widgets.title IS 'Caption shown above the widget, e.g. Revenue this month.';
-COMMENT ON COLUMN analytics.dashboard_widgets.saved_report_id IS 'The saved report whose results the widget shows; NULL = the widget has an inline query in config, shows a funnel, or is a text tile.';
-COMMENT ON COLUMN analytics.dashboard_widgets.funnel_id IS 'The funnel shown by a funnel widget; NULL for all other widget types.';
+COMMENT ON COLUMN analytics.dashboard_widgets.saved_report_id IS 'The saved report whose results the widget shows; NULL = the widget has an inline query or funnel reference in config, or is a text tile.';
 COMMENT ON COLUMN analytics.dashboard_widgets.position_x IS 'Column of the top-left corner on the dashboard grid, 0-based.';
 COMMENT ON COLUMN analytics.dashboard_widgets.position_y IS 'Row of the top-left corner on the dashboard grid, 0-based.';
 COMMENT ON COLUMN analytics.dashboard_widgets.width IS 'Width in grid columns (1-12).';
 COMMENT ON COLUMN analytics.dashboard_widgets.height IS 'Height in grid rows.';
-COMMENT ON COLUMN analytics.dashboard_widgets.config IS 'Display and query settings, e.g. {"metric":"order_count","range":"last_7_days","compare":"previous_period"}.';
+COMMENT ON COLUMN analytics.dashboard_widgets.config IS 'Display and inline query settings, e.g. {"metric":"order_count","range":"last_7_days","compare":"previous_period"} or {"funnel":42} for a funnel widget.';
 COMMENT ON COLUMN analytics.dashboard_widgets.created_by_user_id IS 'Staff user who added the widget.';
 
 -- ---------------------------------------------------------------------------------------------
@@ -489,6 +476,7 @@ CREATE TABLE analytics.daily_sales_rollups (
     id bigint NOT NULL,
     tenant_id bigint NOT NULL,
     sales_channel_id bigint NOT NULL,
+    workspace_id bigint NOT NULL,
     rollup_date date NOT NULL,
     currency_code char(3) NOT NULL,
     order_count integer NOT NULL,
@@ -502,11 +490,11 @@ CREATE TABLE analytics.daily_sales_rollups (
     computed_at timestamptz NOT NULL,
     created_at timestamptz NOT NULL DEFAULT now(),
     updated_at timestamptz NOT NULL DEFAULT now(),
-    CONSTRAINT daily_sales_rollups_order_count_check CHECK (order_count >= 0),
-    CONSTRAINT daily_sales_rollups_gross_amount_check CHECK (gross_amount >= 0)
+    CONSTRAINT daily_sales_rollups_order_count_check CHECK (order_count >= 0)
 );
 COMMENT ON TABLE analytics.daily_sales_rollups IS 'Pre-aggregated daily sales per sales channel (daily revenue summary): one row per channel and calendar day, recomputed nightly from orders. All amounts of a row are in its currency_code, the channel''s reporting currency (orders in other currencies are converted at the day''s exchange rate). Amounts of different channels may be in different currencies.';
 COMMENT ON COLUMN analytics.daily_sales_rollups.sales_channel_id IS 'The sales channel (web store, sales rep, EDI, marketplace) the figures are for.';
+COMMENT ON COLUMN analytics.daily_sales_rollups.workspace_id IS 'The brand / business-unit workspace the channel sells for (copied from the channel for filtering).';
 COMMENT ON COLUMN analytics.daily_sales_rollups.rollup_date IS 'Calendar day the orders were placed, in the tenant''s time zone.';
 COMMENT ON COLUMN analytics.daily_sales_rollups.currency_code IS 'ISO 4217 currency of every amount in the row: the channel''s reporting currency.';
 COMMENT ON COLUMN analytics.daily_sales_rollups.order_count IS 'Number of orders placed on the channel that day (cancelled orders excluded).';

@@ -1,0 +1,621 @@
+"""Result comparator: is a predicted result set the same answer as the gold one?
+
+Strict on data, lenient on shape:
+
+* rows form a multiset (multiplicity matters); order matters only as the gold
+  query's outermost ORDER BY demands (see `order_spec`);
+* columns may come in any order, but rows stay aligned; names are ignored;
+* values follow fixed rules (`values_equal`): numbers by value across
+  int/float/Decimal with a small tolerance unless both are integral, NULL only
+  equals NULL, booleans are not numbers, strings are exact, JSON/arrays are
+  compared structurally.
+
+Design, because results can have a million rows:
+
+1. Every value gets a hashable *key* such that equal keys imply equal values
+   under the rules (sound, not complete: 0.1 and 0.1000000001 get different
+   keys).  Python's own int/float/Decimal equality is exact and hash-consistent,
+   so most columns are used as they are; only bools, NaN, JSON, arrays and
+   Decimal-vs-float mixes need rewriting.
+2. Exact path: per-column hash arrays (numpy) give column signatures; a column
+   mapping is searched only among columns with equal signatures, pruned by
+   pair signatures; each candidate mapping is checked by sorting 64-bit row
+   hashes and then confirming the paired rows value by value.
+3. Tolerant path (only when inexact numbers are present and the exact path
+   failed): rows are bucketed by a *coarse* key in which every finite number is
+   a wildcard; within a bucket, rows are matched with a maximum bipartite
+   matching whose edges are the tolerant row equality.  The tolerance relation
+   is not transitive, so a matching (not greedy pairing) is what decides.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import math
+import operator
+import uuid
+from bisect import bisect_left, bisect_right
+from collections import Counter, defaultdict
+from decimal import Decimal
+from itertools import compress
+from typing import Iterator, Sequence
+
+import numpy as np
+
+from .order_spec import OrderSpec, order_spec
+
+REL_TOL = 1e-9
+ABS_TOL = 1e-6
+
+# --------------------------------------------------------------------------- #
+# Value keys
+# --------------------------------------------------------------------------- #
+
+
+class _Marker:
+    """A unique, identity-hashed stand-in for values Python would confuse (True vs 1)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:  # pragma: no cover - debugging aid
+        return f"<{self.name}>"
+
+
+_TRUE = _Marker("true")
+_FALSE = _Marker("false")
+_NAN = _Marker("nan")
+_NUM = _Marker("finite-number")
+_LIST = _Marker("list")
+_DICT = _Marker("dict")
+_OTHER = _Marker("other")
+
+_NUMBER_TYPES = (int, float, Decimal)
+# Types whose native == and hash already obey the value rules, and which never
+# compare equal across one another except exactly-equal numbers.
+_NATIVE_SAFE = frozenset(
+    {type(None), int, float, Decimal, str, bytes, _dt.date, _dt.datetime, _dt.time, _dt.timedelta, uuid.UUID}
+)
+_FLOAT_EXACT_LIMIT = 2.0**53  # below this every integer is an exact float
+
+
+def _decimal_key(d: Decimal, to_float: bool) -> object:
+    """Key of a Decimal; as a float when floats are around, so 0.1 (numeric) meets 0.1 (float8).
+
+    float(d) is used only where it cannot merge values the rules keep apart:
+    below 2**53 two different integers stay different floats, and two
+    non-integral values that round to one float differ by far less than the
+    tolerance.
+    """
+    if d.is_nan():
+        return _NAN
+    if not to_float:
+        return d
+    f = float(d)
+    return f if -_FLOAT_EXACT_LIMIT < f < _FLOAT_EXACT_LIMIT or math.isinf(f) else d
+
+
+def value_key(value: object, decimals_as_float: bool = True) -> object:
+    """Hashable key of one value; equal keys imply equal values under the rules."""
+    t = type(value)
+    if value is None or t is str or t is int or t is bytes:
+        return value
+    if t is bool:
+        return _TRUE if value else _FALSE
+    if t is float:
+        return _NAN if value != value else value
+    if t is Decimal:
+        return _decimal_key(value, decimals_as_float)
+    if t is list or t is tuple:
+        return (_LIST, tuple(value_key(v, decimals_as_float) for v in value))
+    if t is dict:
+        items = sorted(value.items(), key=lambda kv: (type(kv[0]).__name__, str(kv[0])))
+        return (_DICT, tuple((k, value_key(v, decimals_as_float)) for k, v in items))
+    if t is memoryview or t is bytearray:
+        return bytes(value)
+    try:
+        hash(value)
+    except TypeError:
+        return (_OTHER, repr(value))
+    return value
+
+
+def _column_keys(column: Sequence, types: set, decimals_as_float: bool) -> Sequence:
+    """Keys for a whole column, reusing the column untouched when it is already safe."""
+    if types <= _NATIVE_SAFE and not (decimals_as_float and Decimal in types):
+        return column
+    return [value_key(v, decimals_as_float) for v in column]
+
+
+# --------------------------------------------------------------------------- #
+# Tolerant value equality
+# --------------------------------------------------------------------------- #
+
+
+def _is_nan(x: object) -> bool:
+    return x is _NAN or (type(x) is float and x != x) or (type(x) is Decimal and x.is_nan())
+
+
+def _is_integral(x: object) -> bool:
+    if type(x) is int:
+        return True
+    if type(x) is float:
+        return x.is_integer()
+    return x.is_finite() and x == x.to_integral_value()
+
+
+def _as_float(x: object) -> float:
+    try:
+        return float(x)
+    except OverflowError:
+        return math.copysign(math.inf, x)
+
+
+def _numbers_close(a: object, b: object) -> bool:
+    """Both integral: exact.  Otherwise math.isclose with the module tolerances."""
+    nan_a, nan_b = _is_nan(a), _is_nan(b)
+    if nan_a or nan_b:
+        return nan_a and nan_b
+    if _is_integral(a) and _is_integral(b):
+        return a == b
+    try:
+        return math.isclose(float(a), float(b), rel_tol=REL_TOL, abs_tol=ABS_TOL)
+    except OverflowError:
+        return False
+
+
+def _keys_close(a: object, b: object) -> bool:
+    """The value rules, applied to two keys."""
+    if a is b:
+        return True
+    ta, tb = type(a), type(b)
+    a_num = ta in _NUMBER_TYPES or a is _NAN
+    b_num = tb in _NUMBER_TYPES or b is _NAN
+    if a_num or b_num:
+        return a_num and b_num and _numbers_close(a, b)
+    if ta is tuple and tb is tuple:
+        return len(a) == len(b) and all(map(_keys_close, a, b))
+    return a == b
+
+
+def values_equal(a: object, b: object) -> bool:
+    """Whether two raw values are equal under the comparator's value rules."""
+    return _keys_close(value_key(a), value_key(b))
+
+
+def _rows_close(g: tuple, p: tuple) -> bool:
+    return len(g) == len(p) and all(map(_keys_close, g, p))
+
+
+# --------------------------------------------------------------------------- #
+# Hashing helpers (numpy, wrapping uint64 arithmetic)
+# --------------------------------------------------------------------------- #
+
+_M1 = np.uint64(0xBF58476D1CE4E5B9)
+_M2 = np.uint64(0x94D049BB133111EB)
+_ROW_PRIME = np.uint64(0x100000001B3)
+
+
+def _mix(h: np.ndarray) -> np.ndarray:
+    """splitmix64 finaliser: spreads Python's structured hashes (hash(5) == 5)."""
+    h = h ^ (h >> np.uint64(30))
+    h = h * _M1
+    h = h ^ (h >> np.uint64(27))
+    h = h * _M2
+    return h ^ (h >> np.uint64(31))
+
+
+def _column_hashes(column: Sequence) -> np.ndarray:
+    raw = np.fromiter(map(hash, column), dtype=np.int64, count=len(column))
+    return _mix(raw.view(np.uint64))
+
+
+def _multiset_signature(hashes: np.ndarray) -> tuple[int, int]:
+    """Order-independent fingerprint of a column's value multiset."""
+    return int(hashes.sum()), int(_mix(hashes).sum())
+
+
+def _row_hashes(column_hashes: Sequence[np.ndarray]) -> np.ndarray:
+    rows = np.zeros(len(column_hashes[0]), dtype=np.uint64)
+    for h in column_hashes:
+        rows = (rows * _ROW_PRIME) ^ h
+    return rows
+
+
+# --------------------------------------------------------------------------- #
+# Column mapping search
+# --------------------------------------------------------------------------- #
+
+
+def _content_classes(columns: Sequence[Sequence], hashes: Sequence[np.ndarray]) -> list[int]:
+    """Class id per column; identical columns share one, so swapping them is never retried."""
+    classes: list[int] = []
+    for k, col in enumerate(columns):
+        same = next(
+            (
+                classes[i]
+                for i in range(k)
+                if np.array_equal(hashes[i], hashes[k]) and list(columns[i]) == list(col)
+            ),
+            None,
+        )
+        classes.append(k if same is None else same)
+    return classes
+
+
+def _mappings(
+    candidates: list[list[int]],
+    pred_class: list[int],
+    consistent,
+) -> Iterator[tuple[int, ...]]:
+    """All injective gold→pred column assignments drawn from `candidates`.
+
+    Gold columns with fewer candidates are placed first; at each step only one
+    predicted column per content class is tried, and `consistent(j, k, chosen)`
+    can veto a choice early.
+    """
+    width = len(candidates)
+    order = sorted(range(width), key=lambda j: len(candidates[j]))
+    chosen: dict[int, int] = {}
+    used: set[int] = set()
+
+    def place(depth: int) -> Iterator[tuple[int, ...]]:
+        if depth == width:
+            yield tuple(chosen[j] for j in range(width))
+            return
+        j = order[depth]
+        tried_classes: set[int] = set()
+        for k in candidates[j]:
+            if k in used or pred_class[k] in tried_classes:
+                continue
+            tried_classes.add(pred_class[k])
+            if not consistent(j, k, chosen):
+                continue
+            chosen[j] = k
+            used.add(k)
+            yield from place(depth + 1)
+            del chosen[j]
+            used.discard(k)
+
+    yield from place(0)
+
+
+def _exact_mappings(g_hashes: list[np.ndarray], p_hashes: list[np.ndarray], p_keys) -> Iterator[tuple[int, ...]]:
+    """Column mappings whose columns have equal multiset signatures and pair signatures."""
+    g_sigs = [_multiset_signature(h) for h in g_hashes]
+    p_sigs = [_multiset_signature(h) for h in p_hashes]
+    if Counter(g_sigs) != Counter(p_sigs):
+        return iter(())
+    candidates = [[k for k, s in enumerate(p_sigs) if s == g] for g in g_sigs]
+    pair_cache: dict[tuple[str, int, int], tuple[int, int]] = {}
+
+    def pair_sig(side: str, hashes, a: int, b: int) -> tuple[int, int]:
+        key = (side, a, b)
+        if key not in pair_cache:
+            pair_cache[key] = _multiset_signature(_mix(hashes[a] * _ROW_PRIME ^ hashes[b]))
+        return pair_cache[key]
+
+    def consistent(j: int, k: int, chosen: dict[int, int]) -> bool:
+        # Only ambiguous columns need the (more expensive) pair check.
+        if len(candidates[j]) == 1:
+            return True
+        return all(
+            pair_sig("g", g_hashes, j2, j) == pair_sig("p", p_hashes, k2, k)
+            for j2, k2 in chosen.items()
+            if len(candidates[j2]) > 1
+        )
+
+    return _mappings(candidates, _content_classes(p_keys, p_hashes), consistent)
+
+
+# --------------------------------------------------------------------------- #
+# Exact multiset / ordered check under a mapping
+# --------------------------------------------------------------------------- #
+
+
+def _as_objects(column: Sequence) -> np.ndarray:
+    return np.fromiter(column, dtype=object, count=len(column))
+
+
+def _exact_match(g_keys, p_keys, g_hashes, p_hashes, mapping, tags) -> bool:
+    """Rows equal key-for-key under `mapping`, honouring `tags` (None, "positional", or tie-group ids)."""
+    p_keys = [p_keys[k] for k in mapping]
+    p_hashes = [p_hashes[k] for k in mapping]
+    g_rows, p_rows = _row_hashes(g_hashes), _row_hashes(p_hashes)
+    if isinstance(tags, str):
+        return np.array_equal(g_rows, p_rows) and all(list(g) == list(p) for g, p in zip(g_keys, p_keys))
+    if tags is None:
+        g_order, p_order = np.argsort(g_rows, kind="stable"), np.argsort(p_rows, kind="stable")
+    else:
+        g_order, p_order = np.lexsort((g_rows, tags)), np.lexsort((p_rows, tags))
+    if not np.array_equal(g_rows[g_order], p_rows[p_order]):
+        return False
+    paired = all(
+        bool((_as_objects(g)[g_order] == _as_objects(p)[p_order]).all()) for g, p in zip(g_keys, p_keys)
+    )
+    if paired:
+        return True
+    # Equal hashes but different rows: a hash collision scrambled the pairing
+    # (or NaN objects, which never == each other).  Settle it with real counting.
+    g_tagged = zip(*g_keys) if tags is None else zip(tags.tolist(), *g_keys)
+    p_tagged = zip(*p_keys) if tags is None else zip(tags.tolist(), *p_keys)
+    return Counter(g_tagged) == Counter(p_tagged)
+
+
+# --------------------------------------------------------------------------- #
+# Tolerant path
+# --------------------------------------------------------------------------- #
+
+
+def _coarse_key(key: object) -> object:
+    """Key with every finite number replaced by a wildcard: values that may be
+    equal under the tolerance always share a coarse key."""
+    t = type(key)
+    if t in _NUMBER_TYPES:
+        if _is_nan(key):
+            return _NAN
+        f = _as_float(key)
+        return f if math.isinf(f) and t is not int else _NUM
+    if t is tuple:
+        return tuple(map(_coarse_key, key))
+    return key
+
+
+def _finite_numbers(key: object, out: list) -> list:
+    t = type(key)
+    if t in _NUMBER_TYPES:
+        if _coarse_key(key) is _NUM:
+            out.append(key)
+    elif t is tuple:
+        for item in key:
+            _finite_numbers(item, out)
+    return out
+
+
+def _may_need_tolerance(types: list[set]) -> bool:
+    """Tolerance can only change the verdict if an inexact or nested value exists."""
+    inexact = {float, Decimal, list, tuple, dict}
+    return any(t & inexact for t in types)
+
+
+def _column_number_bounds(keys: Sequence) -> tuple[int, float, float] | None:
+    """(count, sum, sum of |x|) of a column's top-level finite numbers, None if not summable."""
+    numbers = [k for k in keys if type(k) in _NUMBER_TYPES and _coarse_key(k) is _NUM]
+    try:
+        floats = [float(x) for x in numbers]
+    except OverflowError:
+        return None
+    return len(floats), math.fsum(floats), math.fsum(map(abs, floats))
+
+
+def _sums_compatible(a, b) -> bool:
+    """Necessary condition for two numeric columns to be equal multisets under the
+    tolerance: each matched pair differs by at most ABS_TOL + REL_TOL(|x|+|y|)."""
+    if a is None or b is None:
+        return True
+    (n_a, s_a, abs_a), (n_b, s_b, abs_b) = a, b
+    if n_a != n_b:
+        return False
+    slack = n_a * ABS_TOL + (REL_TOL * 1.001 + 1e-15) * (abs_a + abs_b)
+    return abs(s_a - s_b) <= slack * 1.000001 + 1e-300
+
+
+def _tolerant_mappings(g_keys, p_keys) -> Iterator[tuple[int, ...]]:
+    """Column mappings allowed by coarse signatures and numeric sum bounds."""
+    g_coarse = [_column_hashes([_coarse_key(k) for k in c]) for c in g_keys]
+    p_coarse = [_column_hashes([_coarse_key(k) for k in c]) for c in p_keys]
+    g_sigs = [_multiset_signature(h) for h in g_coarse]
+    p_sigs = [_multiset_signature(h) for h in p_coarse]
+    g_bounds = [_column_number_bounds(c) for c in g_keys]
+    p_bounds = [_column_number_bounds(c) for c in p_keys]
+    candidates = [
+        [k for k in range(len(p_keys)) if p_sigs[k] == g_sigs[j] and _sums_compatible(g_bounds[j], p_bounds[k])]
+        for j in range(len(g_keys))
+    ]
+    if any(not c for c in candidates):
+        return iter(())
+    p_hashes = [_column_hashes(c) for c in p_keys]
+    return _mappings(candidates, _content_classes(p_keys, p_hashes), lambda j, k, chosen: True)
+
+
+def _max_matching(gold: list[tuple], pred: list[tuple]) -> int:
+    """Size of a maximum matching between two row lists under tolerant row equality.
+
+    Rows here share one coarse key, so they differ only in finite numbers.
+    Candidate edges come from a window on the first number (sorted + bisect);
+    Kuhn's augmenting paths then give the maximum, starting from identical-key
+    pairs so that the common case needs no search.
+    """
+    numbers_g = [_finite_numbers(r, []) for r in gold]
+    numbers_p = [_finite_numbers(r, []) for r in pred]
+    if not gold or not pred:
+        return 0
+    if not numbers_g[0]:
+        return min(len(gold), len(pred))  # same coarse key and no numbers: identical rows
+    firsts = sorted((_as_float(nums[0]), k) for k, nums in enumerate(numbers_p))
+    first_values = [f for f, _ in firsts]
+
+    def neighbours(i: int) -> list[int]:
+        a = _as_float(numbers_g[i][0])
+        if math.isinf(a):
+            window = range(len(firsts))
+        else:
+            width = max(ABS_TOL, 2 * REL_TOL * abs(a)) * 1.001
+            window = range(bisect_left(first_values, a - width), bisect_right(first_values, a + width))
+        return [firsts[w][1] for w in window if _rows_close(gold[i], pred[firsts[w][1]])]
+
+    edges = [neighbours(i) for i in range(len(gold))]
+    match_of_pred: dict[int, int] = {}
+    match_of_gold: dict[int, int] = {}
+    free_pred = defaultdict(list)
+    for k, row in enumerate(pred):
+        free_pred[row].append(k)
+    for i, row in enumerate(gold):  # seed with identical rows
+        if free_pred.get(row):
+            k = free_pred[row].pop()
+            match_of_pred[k], match_of_gold[i] = i, k
+
+    for root in range(len(gold)):
+        if root in match_of_gold:
+            continue
+        _augment(root, edges, match_of_pred, match_of_gold)
+    return len(match_of_gold)
+
+
+def _augment(root: int, edges: list[list[int]], match_of_pred: dict, match_of_gold: dict) -> bool:
+    """One iterative DFS for an augmenting path from an unmatched gold row."""
+    parent_pred: dict[int, int] = {}  # pred -> gold that reached it
+    stack = [(root, iter(edges[root]))]
+    seen: set[int] = set()
+    while stack:
+        gold_i, it = stack[-1]
+        advanced = False
+        for k in it:
+            if k in seen:
+                continue
+            seen.add(k)
+            parent_pred[k] = gold_i
+            owner = match_of_pred.get(k)
+            if owner is None:
+                # flip the path back to the root
+                while True:
+                    g = parent_pred[k]
+                    previous = match_of_gold.get(g)
+                    match_of_pred[k], match_of_gold[g] = g, k
+                    if g == root:
+                        return True
+                    k = previous
+            stack.append((owner, iter(edges[owner])))
+            advanced = True
+            break
+        if not advanced:
+            stack.pop()
+    return False
+
+
+def _group_by_coarse_key(rows: Sequence[tuple], tags: Sequence | None) -> dict:
+    groups: dict = defaultdict(list)
+    for i, row in enumerate(rows):
+        groups[(None if tags is None else tags[i], tuple(map(_coarse_key, row)))].append(row)
+    return groups
+
+
+def count_matching_rows(gold_rows: Sequence[tuple], pred_rows: Sequence[tuple], tags: Sequence | None = None) -> int:
+    """Largest number of gold rows that can be paired one-to-one with equal predicted rows.
+
+    Columns are compared positionally (no permutation).  With `tags`, rows may
+    only pair with rows carrying the same tag.
+    """
+    gold = [tuple(value_key(v) for v in r) for r in gold_rows]
+    pred = [tuple(value_key(v) for v in r) for r in pred_rows]
+    return _matching_over_groups(gold, pred, tags, tags)
+
+
+def _matching_over_groups(gold, pred, g_tags, p_tags) -> int:
+    g_groups, p_groups = _group_by_coarse_key(gold, g_tags), _group_by_coarse_key(pred, p_tags)
+    total = 0
+    for key, g_rows in g_groups.items():
+        p_rows = p_groups.get(key)
+        if not p_rows:
+            continue
+        if Counter(g_rows) == Counter(p_rows):
+            total += len(g_rows)
+        else:
+            total += _max_matching(g_rows, p_rows)
+    return total
+
+
+def _tolerant_match(g_keys, p_keys, tags) -> bool:
+    gold = list(zip(*g_keys))
+    for mapping in _tolerant_mappings(g_keys, p_keys):
+        pred = list(zip(*[p_keys[k] for k in mapping]))
+        if isinstance(tags, str):
+            ok = all(map(_rows_close, gold, pred))
+        else:
+            tag_list = None if tags is None else tags.tolist()
+            ok = _matching_over_groups(gold, pred, tag_list, tag_list) == len(gold)
+        if ok:
+            return True
+    return False
+
+
+# --------------------------------------------------------------------------- #
+# Order tags
+# --------------------------------------------------------------------------- #
+
+
+def _tie_group_ids(g_keys, g_types: list[set], key_columns: tuple[int, ...]) -> np.ndarray:
+    """Group id per gold row: consecutive rows with identical sort-key values share one.
+
+    Ties are exact on the gold keys (the database decided them); NaN ties NaN.
+    """
+    n = len(g_keys[0])
+    if n < 2:
+        return np.zeros(n, dtype=np.int64)
+    sort_keys = [
+        [_NAN if _is_nan(v) else v for v in g_keys[j]] if g_types[j] & {float, Decimal} else g_keys[j]
+        for j in key_columns
+    ]
+    sort_keys = list(zip(*sort_keys))
+    changes = np.fromiter(map(operator.ne, sort_keys[1:], sort_keys[:-1]), dtype=np.int64, count=n - 1)
+    return np.concatenate(([0], np.cumsum(changes)))
+
+
+def _order_tags(spec: OrderSpec, g_keys, g_types: list[set], width: int):
+    if not spec.ordered:
+        return None
+    if spec.positional or any(j >= width for j in spec.key_columns):
+        return "positional"
+    return _tie_group_ids(g_keys, g_types, spec.key_columns)
+
+
+# --------------------------------------------------------------------------- #
+# Public entry points
+# --------------------------------------------------------------------------- #
+
+
+def results_match(gold_rows: Sequence[tuple], pred_rows: Sequence[tuple] | None, spec: OrderSpec) -> bool:
+    """Compare two result sets given an explicit ordering spec (see module docstring)."""
+    if pred_rows is None:
+        return False
+    if len(gold_rows) != len(pred_rows):
+        return False
+    if not gold_rows:
+        return True
+    width = len(gold_rows[0])
+    if len(pred_rows[0]) != width:
+        return False
+    if width == 0:
+        return True
+
+    g_cols, p_cols = list(zip(*gold_rows)), list(zip(*pred_rows))
+    if len(p_cols) != width:
+        return False
+    g_types = [set(map(type, c)) for c in g_cols]
+    p_types = [set(map(type, c)) for c in p_cols]
+    all_types = set().union(*g_types, *p_types)
+    decimals_as_float = Decimal in all_types and float in all_types
+    g_keys = [_column_keys(c, t, decimals_as_float) for c, t in zip(g_cols, g_types)]
+    p_keys = [_column_keys(c, t, decimals_as_float) for c, t in zip(p_cols, p_types)]
+    tags = _order_tags(spec, g_keys, g_types, width)
+
+    g_hashes = [_column_hashes(c) for c in g_keys]
+    p_hashes = [_column_hashes(c) for c in p_keys]
+    for mapping in _exact_mappings(g_hashes, p_hashes, p_keys):
+        if _exact_match(g_keys, p_keys, g_hashes, p_hashes, mapping, tags):
+            return True
+    if not _may_need_tolerance(g_types + p_types):
+        return False
+    return _tolerant_match(g_keys, p_keys, tags)
+
+
+def compare(gold_sql: str, gold_rows: Sequence[tuple], pred_rows: Sequence[tuple] | None) -> bool:
+    """Whether `pred_rows` is the same answer as `gold_rows` for the gold query `gold_sql`.
+
+    `pred_rows` is None when the prediction failed to execute; that never matches.
+    """
+    if pred_rows is None:
+        return False
+    return results_match(gold_rows, pred_rows, order_spec(gold_sql))

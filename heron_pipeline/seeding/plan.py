@@ -1,0 +1,228 @@
+"""The row plan: how many rows each table has per tenant, and which ids they get.
+
+Computed before any row exists, from (scale, seed, profiles, catalog) alone. Ids are dense per
+table and laid out tenant after tenant, so the id block of (table, tenant) is known to every worker
+and a child picks a same-tenant parent by drawing an ordinal inside the parent's block — no parent
+data is read and no FK can cross tenants.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from graphlib import TopologicalSorter
+
+import numpy as np
+
+from heron_pipeline.catalog.model import Catalog, Table
+from heron_pipeline.seeding.profiles import TableProfile
+from heron_pipeline.seeding.scales import Scale
+from heron_pipeline.seeding.streams import stable_key, stream
+from heron_pipeline.seeding.timeline import WINDOW_DAYS, unit_hash
+
+#: Tenants' relative size follows Zipf's law with this exponent: a few huge tenants, a long tail.
+TENANT_ZIPF = 1.05
+#: Named anchor tenants (the largest ones) sign up in the first month of the window.
+ANCHOR_TENANTS = 5
+#: Mean rows per tenant for tables whose profile gives no size.
+DEFAULT_PER_TENANT = 6.0
+DEFAULT_PER_PARENT = 2.0
+
+_CHILD_SUFFIXES = ("_lines", "_items", "_members", "_events", "_history", "_messages", "_entries",
+                   "_updates", "_attempts", "_runs", "_participants", "_values", "_tiers", "_rules")
+
+
+@dataclass
+class UniqueDimension:
+    """The second column of a unique (parent, x) key, drawn without repeats per parent."""
+
+    column: str
+    kind: str  # "fk" (a tenant-scoped or global table), "enum", "date"
+    size: np.ndarray  # per tenant: how many distinct values x can take
+
+
+@dataclass
+class TablePlan:
+    name: str
+    tenant_scoped: bool
+    counts: np.ndarray  # rows per tenant (length = tenants), or [n] for a global table
+    parent: str | None = None  # FK column driving the rows, or "tenant"
+    parent_table: str | None = None
+    per_parent: float | None = None
+    unique_dim: UniqueDimension | None = None
+    setup: bool = False  # configuration created when a tenant onboards, not over time
+
+    @cached_property
+    def offsets(self) -> np.ndarray:
+        return np.concatenate([[0], np.cumsum(self.counts)[:-1]]).astype(np.int64)
+
+    @property
+    def total(self) -> int:
+        return int(self.counts.sum())
+
+
+@dataclass
+class Plan:
+    scale: Scale
+    seed: int
+    tenant_weights: np.ndarray
+    tenant_start_days: np.ndarray  # day index in the window when each tenant signed up
+    tables: dict[str, TablePlan] = field(default_factory=dict)
+
+    @property
+    def tenants(self) -> int:
+        return len(self.tenant_weights)
+
+    @property
+    def total_rows(self) -> int:
+        return sum(t.total for t in self.tables.values())
+
+
+def tenant_weights(scale: Scale, seed: int) -> np.ndarray:
+    ranks = np.arange(1, scale.tenants + 1, dtype=np.float64)
+    jitter = stream(seed, "tenant-weights").lognormal(0.0, 0.08, scale.tenants)
+    weights = ranks ** -TENANT_ZIPF * jitter
+    # The anchors keep their rank order in every seed, so "the largest tenant" names one tenant.
+    weights[:ANCHOR_TENANTS] = np.sort(weights[:ANCHOR_TENANTS])[::-1]
+    weights[:ANCHOR_TENANTS] = np.maximum(weights[:ANCHOR_TENANTS], weights[ANCHOR_TENANTS:].max(initial=0) * 1.05)
+    return weights / weights.sum()
+
+
+def tenant_start_days(scale: Scale, seed: int) -> np.ndarray:
+    rng = stream(seed, "tenant-start")
+    days = rng.integers(0, 730, scale.tenants)
+    days[:ANCHOR_TENANTS] = rng.integers(0, 30, min(ANCHOR_TENANTS, scale.tenants))
+    return days.astype(np.int64)
+
+
+def infer_parent(table: Table, profile: TableProfile, catalog: Catalog) -> str | None:
+    """The FK column that drives a child table's rows, if any."""
+    if profile.parent:
+        return profile.parent
+    for unique in table.uniques:
+        rest = [c for c in unique.columns if c != "tenant_id"]
+        fk = table.foreign_key_of(rest[0]) if rest else None
+        if fk is not None and catalog.tables[fk.ref_table].is_tenant_scoped and fk.ref_table != table.qualified:
+            return rest[0]
+        if len(rest) == 1 and table.column(rest[0]).kind == "date" and table.is_tenant_scoped:
+            return "tenant"
+    if table.name.endswith(_CHILD_SUFFIXES):
+        for fk in table.foreign_keys:
+            own = fk.own_column
+            if (fk.ref_table.split(".")[0] == table.schema and fk.ref_table != table.qualified
+                    and catalog.tables[fk.ref_table].is_tenant_scoped and not table.column(own).nullable):
+                return own
+    return None
+
+
+def _unique_dimension(table: Table, parent: str, catalog: Catalog, plan: Plan) -> UniqueDimension | None:
+    for unique in table.uniques:
+        rest = [c for c in unique.columns if c != "tenant_id"]
+        if parent == "tenant" and len(rest) == 1:
+            other = rest[0]
+        elif len(rest) == 2 and parent in rest:
+            other = rest[1] if rest[0] == parent else rest[0]
+        else:
+            continue
+        column = table.column(other)
+        fk = table.foreign_key_of(other)
+        if fk is not None:
+            target = plan.tables[fk.ref_table]
+            size = target.counts if target.tenant_scoped else np.full(plan.tenants, target.total)
+            return UniqueDimension(other, "fk", size.astype(np.int64))
+        if column.kind == "enum":
+            return UniqueDimension(other, "enum", np.full(plan.tenants, len(catalog.enums[column.type_sql])))
+        if column.kind == "date":
+            return UniqueDimension(other, "date", WINDOW_DAYS - plan.tenant_start_days)
+    return None
+
+
+def children_per_parent(seed: int, table: str, mean: float, parent_count: int, cap: int | None,
+                        tenant: int) -> np.ndarray:
+    """Rows of ``table`` under each of ``parent_count`` parents: a pure function of the parent
+    ordinal, so any block of the child can find its parents without the others."""
+    ordinals = np.arange(parent_count, dtype=np.int64)
+    salt = stable_key("per-parent", table, str(seed), str(tenant))
+    u1, u2 = unit_hash(ordinals, salt), unit_hash(ordinals, salt + 7)
+    if mean >= 1:
+        counts = 1 + np.floor(-np.log1p(-u1 * 0.999999) * (mean - 1) + u2).astype(np.int64)
+    else:
+        counts = (u1 < mean).astype(np.int64)
+    if cap is not None:
+        counts = np.minimum(counts, max(int(cap), 0))
+    return counts
+
+
+def build_plan(catalog: Catalog, profiles: dict[str, TableProfile], scale: Scale, seed: int) -> Plan:
+    """Row counts per table and tenant, parents before children."""
+    plan = Plan(scale, seed, tenant_weights(scale, seed), tenant_start_days(scale, seed))
+    deps = {name: _planning_dependencies(t) for name, t in catalog.tables.items()}
+    for name in TopologicalSorter(deps).static_order():
+        table, profile = catalog.tables[name], profiles[name]
+        plan.tables[name] = _plan_table(table, profile, catalog, plan)
+    return plan
+
+
+def _planning_dependencies(table: Table) -> set[str]:
+    """Tables whose counts this table's plan reads: required parents and unique-key targets.
+    Optional (nullable) references are resolved only when values are drawn, so they may form
+    cycles (an experiment's winning variant) without troubling the plan."""
+    in_unique = {c for u in table.uniques for c in u.columns}
+    return {
+        fk.ref_table for fk in table.foreign_keys
+        if not fk.is_back_reference and fk.ref_table != table.qualified
+        and (not table.column(fk.own_column).nullable or fk.own_column in in_unique)
+    }
+
+
+def _plan_table(table: Table, profile: TableProfile, catalog: Catalog, plan: Plan) -> TablePlan:
+    name, tenants = table.qualified, plan.tenants
+    if name == "tenancy.tenants":
+        return TablePlan(name, False, np.array([tenants]), setup=True)
+    if not table.is_tenant_scoped:
+        n = len(profile.data) if profile.data else int(profile.rows or 10)
+        return TablePlan(name, False, np.array([n]), setup=True)
+
+    jitter = stream(plan.seed, "table-jitter", name).lognormal(0.0, 0.03, tenants)
+    parent = infer_parent(table, profile, catalog)
+    if profile.fixed_rows is not None:
+        return TablePlan(name, True, np.full(tenants, len(profile.fixed_rows), dtype=np.int64), setup=True)
+    if parent is not None and profile.rows is None and profile.per_tenant is None:
+        mean = profile.per_parent if profile.per_parent is not None else DEFAULT_PER_PARENT
+        unique_dim = _unique_dimension(table, parent, catalog, plan)
+        if parent == "tenant":
+            parent_counts, parent_table = np.ones(tenants, dtype=np.int64), None
+        else:
+            parent_table = table.foreign_key_of(parent).ref_table  # type: ignore[union-attr]
+            parent_counts = plan.tables[parent_table].counts
+        counts = np.array([
+            children_per_parent(plan.seed, name, mean, int(parent_counts[t]),
+                                int(unique_dim.size[t]) if unique_dim else None, t).sum()
+            for t in range(tenants)
+        ], dtype=np.int64)
+        return TablePlan(name, True, counts, parent, parent_table, mean, unique_dim)
+    if profile.rows is not None:
+        counts = np.rint(profile.rows * plan.scale.factor * plan.tenant_weights * jitter).astype(np.int64)
+        setup = False
+    else:
+        per = profile.per_tenant if profile.per_tenant is not None else DEFAULT_PER_TENANT
+        size = (plan.tenant_weights * tenants) ** 0.35
+        counts = np.maximum(1, np.rint(per * size * jitter)).astype(np.int64)
+        setup = True
+    counts = _respect_required_parents(table, counts, plan)
+    unique_dim = None
+    if parent is not None:
+        unique_dim = _unique_dimension(table, parent, catalog, plan)
+    return TablePlan(name, True, counts, parent, None if parent in (None, "tenant") else
+                     table.foreign_key_of(parent).ref_table, None, unique_dim, setup)  # type: ignore[union-attr]
+
+
+def _respect_required_parents(table: Table, counts: np.ndarray, plan: Plan) -> np.ndarray:
+    """A tenant without any row of a required parent table can have no rows here."""
+    for fk in table.foreign_keys:
+        if fk.is_back_reference or fk.ref_table == table.qualified or "tenant_id" not in fk.columns:
+            continue
+        if table.column(fk.own_column).nullable or fk.ref_table not in plan.tables:
+            continue
+        counts = np.where(plan.tables[fk.ref_table].counts > 0, counts, 0)
+    return counts

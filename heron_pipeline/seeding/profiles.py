@@ -1,0 +1,128 @@
+"""Per-table generation profiles: what the DDL cannot say about the data.
+
+Profiles live next to the schema (``schema_ddl/profiles/NN_<domain>.yaml``) so a reviewer reads
+the rules beside the tables they shape. Everything a profile omits is inferred from the catalog
+(types, names, nullability, FKs, CHECKs, unique keys), so a profile only states row counts and the
+distributions that matter for questions: skewed statuses, NULL rates, which FK drives a child.
+
+A table entry may hold:
+
+``rows``         total rows at scale ``small``; multiplied by the scale factor, split over tenants
+                 by their (Zipf) size
+``per_tenant``   mean rows per tenant, the same at every scale (configuration: roles, warehouses)
+``per_parent``   mean rows per row of ``parent`` (order lines per order)
+``parent``       the FK column whose parent row drives this one (``tenant`` for per-tenant-per-day)
+``fixed_rows``   rows every tenant has, as a list of column → value maps (pipeline stages…)
+``data``         the exact rows of a global reference table
+``soft_delete``  share of rows with ``deleted_at`` set (default 2–10 %, fixed per table)
+``columns``      column → rule, with keys:
+    ``null_rate`` · ``weights`` {label: weight} · ``values`` [..] · ``value`` (constant)
+    ``min`` / ``max`` · ``median`` + ``sigma`` (log-normal) · ``true_rate`` · ``text`` (a text kind)
+    ``skew`` (FK picks: 1 uniform, >1 favours early parents) · ``after`` + ``delay_days`` [lo, hi]
+    ``null_unless`` {column: [values]} · ``null_when`` {column: [values]} · ``prefix`` (codes)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from heron_pipeline.catalog.model import Catalog
+from heron_pipeline.config import PROJECT_ROOT
+
+PROFILE_DIR = PROJECT_ROOT / "schema_ddl" / "profiles"
+
+TABLE_KEYS = {"rows", "per_tenant", "per_parent", "parent", "fixed_rows", "data", "soft_delete", "columns", "note"}
+COLUMN_KEYS = {
+    "null_rate", "weights", "values", "value", "min", "max", "median", "sigma", "true_rate", "text", "skew",
+    "after", "delay_days", "null_unless", "null_when", "prefix", "note",
+}
+
+
+class ProfileError(ValueError):
+    """A profile names something the catalog does not have, or a rule it cannot apply."""
+
+
+@dataclass
+class TableProfile:
+    table: str
+    rows: float | None = None
+    per_tenant: float | None = None
+    per_parent: float | None = None
+    parent: str | None = None
+    fixed_rows: list[dict[str, Any]] | None = None
+    data: list[dict[str, Any]] | None = None
+    soft_delete: float | None = None
+    columns: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    def rule(self, column: str) -> dict[str, Any]:
+        return self.columns.get(column, {})
+
+
+def _validate(catalog: Catalog, name: str, entry: dict[str, Any], source: Path) -> TableProfile:
+    where = f"{source.name}: {name}"
+    if name not in catalog.tables:
+        raise ProfileError(f"{where}: no such table in the catalog")
+    unknown = set(entry) - TABLE_KEYS
+    if unknown:
+        raise ProfileError(f"{where}: unknown keys {sorted(unknown)}")
+    table = catalog.tables[name]
+    columns = entry.get("columns") or {}
+    for column, rule in columns.items():
+        if not table.has_column(column):
+            raise ProfileError(f"{where}: no column {column!r}")
+        bad = set(rule) - COLUMN_KEYS
+        if bad:
+            raise ProfileError(f"{where}.{column}: unknown rule keys {sorted(bad)}")
+        labels = catalog.enums.get(table.column(column).type_sql)
+        if labels and "weights" in rule and set(rule["weights"]) - set(labels):
+            raise ProfileError(f"{where}.{column}: weights name labels not in the enum: "
+                               f"{sorted(set(rule['weights']) - set(labels))}")
+    parent = entry.get("parent")
+    if parent and parent != "tenant" and table.foreign_key_of(parent) is None:
+        raise ProfileError(f"{where}: parent {parent!r} is not a foreign-key column")
+    if table.is_tenant_scoped and entry.get("data"):
+        raise ProfileError(f"{where}: `data` is for global tables; tenant tables use `fixed_rows`")
+    sizing = [k for k in ("rows", "per_tenant", "per_parent", "fixed_rows", "data") if entry.get(k) is not None]
+    if len(sizing) > 1:
+        raise ProfileError(f"{where}: give one of rows / per_tenant / per_parent / fixed_rows / data, not {sizing}")
+    for rows_key in ("fixed_rows", "data"):
+        for row in entry.get(rows_key) or []:
+            missing = [c for c in row if not table.has_column(c)]
+            if missing:
+                raise ProfileError(f"{where}: {rows_key} names unknown columns {missing}")
+    return TableProfile(
+        table=name,
+        rows=entry.get("rows"),
+        per_tenant=entry.get("per_tenant"),
+        per_parent=entry.get("per_parent"),
+        parent=parent,
+        fixed_rows=entry.get("fixed_rows"),
+        data=entry.get("data"),
+        soft_delete=entry.get("soft_delete"),
+        columns=columns,
+    )
+
+
+def load_profiles(catalog: Catalog, profile_dir: Path = PROFILE_DIR) -> dict[str, TableProfile]:
+    """Every table's profile; tables without an entry get an empty one (all defaults)."""
+    profiles = {name: TableProfile(name) for name in catalog.tables}
+    for path in sorted(profile_dir.glob("*.yaml")):
+        document = yaml.safe_load(path.read_text()) or {}
+        if not isinstance(document, dict):
+            raise ProfileError(f"{path.name}: a profile file maps table names to entries")
+        for name, entry in document.items():
+            profiles[name] = _validate(catalog, name, entry or {}, path)
+    return profiles
+
+
+def profile_hash(profile_dir: Path = PROFILE_DIR) -> str:
+    import hashlib
+
+    digest = hashlib.sha256()
+    for path in sorted(profile_dir.glob("*.yaml")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
