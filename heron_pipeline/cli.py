@@ -70,6 +70,72 @@ def cmd_schema(args: argparse.Namespace, settings: Settings) -> int:
     return EXIT_OK
 
 
+# -- seed / fingerprint ------------------------------------------------------------------------------
+
+
+def seed_state(server: Server, scale: str, seed: int, *, force: bool = False, workers: int = 2,
+               quiet: bool = False) -> bool:
+    """Build (scale, seed) unless a finished database with the same build label exists.
+    Returns True when it built."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from heron_pipeline.seeding.build import build, build_label, existing_label
+    from heron_pipeline.seeding.generate import Generator
+
+    generator = Generator.for_state(scale, seed)
+    label = build_label(generator, scale, seed)
+    if not force and existing_label(server, scale, seed) == label:
+        _err(f"heron_{scale}_{seed} is up to date ({label}); --force rebuilds it")
+        return False
+    console = Console(stderr=True)
+    domains: dict[str, int] = {}
+    for table, tp in generator.plan.tables.items():
+        domains[table.split(".")[0]] = domains.get(table.split(".")[0], 0) + tp.total
+    with Progress(TextColumn("{task.description:<14}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=console, disable=quiet, transient=True) as bars:
+        tasks = {d: bars.add_task(d, total=n) for d, n in domains.items()}
+        report = build(server, scale, seed, workers=workers, generator=generator,
+                       progress=lambda table, rows, _s: bars.advance(tasks[table.split(".")[0]], rows))
+    seconds = sum(report.seconds.values())
+    phases = ", ".join(f"{k} {v:.1f} s" for k, v in report.seconds.items())
+    _err(f"built {report.database}: {report.total_rows:,} rows in {len(report.rows)} tables, "
+         f"{report.bytes_on_disk / 1e6:,.0f} MB on disk, {seconds:.1f} s ({phases})")
+    return True
+
+
+def cmd_seed(args: argparse.Namespace, settings: Settings) -> int:
+    server = Server(settings)
+    server.up()
+    if args.dry_run:
+        from heron_pipeline.seeding.generate import Generator
+
+        plan = Generator.for_state(args.scale, args.seed).plan
+        for table, tp in plan.tables.items():
+            print(f"{table}\t{tp.total}")
+        print(f"total\t{plan.total_rows}")
+        return EXIT_OK
+    seed_state(server, args.scale, args.seed, force=args.force, workers=args.workers)
+    return EXIT_OK
+
+
+def cmd_fingerprint(args: argparse.Namespace, settings: Settings) -> int:
+    from heron_pipeline.database.fingerprint import fingerprint_database
+
+    server = Server(settings)
+    database = f"heron_{args.scale}_{args.seed}"
+    if not server.database_exists(database):
+        _err(f"error: {database} does not exist; run `heron seed --scale {args.scale} --seed {args.seed}`")
+        return EXIT_FAIL
+    result = fingerprint_database(server.dsn(database))
+    if args.tables:
+        for table, digest in result.tables.items():
+            print(f"{digest}  {table}")
+    else:
+        print(result.digest)
+    return EXIT_OK
+
+
 # -- parser -----------------------------------------------------------------------------------------
 
 
@@ -86,6 +152,20 @@ def build_parser() -> argparse.ArgumentParser:
     schema = sub.add_parser("schema", help="load the 211-table schema (no data) into a fresh database")
     schema.add_argument("--database", default=SCHEMA_DATABASE)
     schema.set_defaults(handler=cmd_schema)
+
+    seed = sub.add_parser("seed", help="build heron_<scale>_<seed> deterministically")
+    seed.add_argument("--scale", choices=SCALES, required=True)
+    seed.add_argument("--seed", type=int, required=True)
+    seed.add_argument("--workers", type=int, default=2)
+    seed.add_argument("--force", action="store_true", help="rebuild even if an up-to-date database exists")
+    seed.add_argument("--dry-run", action="store_true", help="print per-table row counts and exit")
+    seed.set_defaults(handler=cmd_seed)
+
+    fingerprint = sub.add_parser("fingerprint", help="sha256 of a benchmark database's structure and rows")
+    fingerprint.add_argument("--scale", choices=SCALES, required=True)
+    fingerprint.add_argument("--seed", type=int, required=True)
+    fingerprint.add_argument("--tables", action="store_true", help="one digest per table")
+    fingerprint.set_defaults(handler=cmd_fingerprint)
 
     for register in _EXTRA_COMMANDS:
         register(sub)

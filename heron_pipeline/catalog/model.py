@@ -51,9 +51,12 @@ class ForeignKey:
 
     @property
     def own_column(self) -> str:
-        """The referencing column that is not ``tenant_id`` (the one a generator must fill)."""
-        rest = [c for c in self.columns if c != "tenant_id"]
-        return rest[0] if rest else self.columns[0]
+        """The referencing column that does not carry the tenant (the one a generator must fill):
+        the one matched to a referenced column other than ``tenant_id``."""
+        for own, ref in zip(self.columns, self.ref_columns):
+            if ref != "tenant_id":
+                return own
+        return self.columns[0]
 
 
 @dataclass(frozen=True)

@@ -319,29 +319,55 @@ def _as_objects(column: Sequence) -> np.ndarray:
     return np.fromiter(column, dtype=object, count=len(column))
 
 
+def _tagged(row_hashes: np.ndarray, tags) -> np.ndarray:
+    """Fold tie-group ids into row hashes so rows only pair within their group."""
+    if tags is None or isinstance(tags, str):
+        return row_hashes
+    return _mix(row_hashes ^ _mix(tags.astype(np.uint64) + np.uint64(0x9E3779B97F4A7C15)))
+
+
+def _partner_by_hash(g_rows: np.ndarray, p_rows: np.ndarray, positional: bool) -> np.ndarray | None:
+    """For each gold row, the index of a predicted row with the same hash; None if the
+    hash multisets (or sequences, when positional) differ."""
+    if positional:
+        return np.arange(len(g_rows)) if np.array_equal(g_rows, p_rows) else None
+    g_order, p_order = np.argsort(g_rows, kind="stable"), np.argsort(p_rows, kind="stable")
+    if not np.array_equal(g_rows[g_order], p_rows[p_order]):
+        return None
+    partner = np.empty_like(p_order)
+    partner[g_order] = p_order
+    return partner
+
+
+def _pairs_identical(g_keys, p_keys, g_index, p_index, tags) -> bool:
+    """Gold row g_index[i] equals predicted row p_index[i] key for key (and tag for tag).
+
+    Gold is read in its own order and only the prediction is gathered, so each
+    value is touched once in memory order on at least one side.
+    """
+    if tags is not None and not isinstance(tags, str):
+        if not np.array_equal(tags[g_index], tags[p_index]):
+            return False
+    for g, p in zip(g_keys, p_keys):
+        if not bool((_as_objects(g)[g_index] == _as_objects(p)[p_index]).all()):
+            return False
+    return True
+
+
 def _exact_match(g_keys, p_keys, g_hashes, p_hashes, mapping, tags) -> bool:
     """Rows equal key-for-key under `mapping`, honouring `tags` (None, "positional", or tie-group ids)."""
     p_keys = [p_keys[k] for k in mapping]
-    p_hashes = [p_hashes[k] for k in mapping]
-    g_rows, p_rows = _row_hashes(g_hashes), _row_hashes(p_hashes)
-    if isinstance(tags, str):
-        return np.array_equal(g_rows, p_rows) and all(list(g) == list(p) for g, p in zip(g_keys, p_keys))
-    if tags is None:
-        g_order, p_order = np.argsort(g_rows, kind="stable"), np.argsort(p_rows, kind="stable")
-    else:
-        g_order, p_order = np.lexsort((g_rows, tags)), np.lexsort((p_rows, tags))
-    if not np.array_equal(g_rows[g_order], p_rows[p_order]):
+    g_rows = _tagged(_row_hashes(g_hashes), tags)
+    p_rows = _tagged(_row_hashes([p_hashes[k] for k in mapping]), tags)
+    partner = _partner_by_hash(g_rows, p_rows, isinstance(tags, str))
+    if partner is None:
         return False
-    paired = all(
-        bool((_as_objects(g)[g_order] == _as_objects(p)[p_order]).all()) for g, p in zip(g_keys, p_keys)
-    )
-    if paired:
+    if _pairs_identical(g_keys, p_keys, slice(None), partner, tags):
         return True
     # Equal hashes but different rows: a hash collision scrambled the pairing
-    # (or NaN objects, which never == each other).  Settle it with real counting.
-    g_tagged = zip(*g_keys) if tags is None else zip(tags.tolist(), *g_keys)
-    p_tagged = zip(*p_keys) if tags is None else zip(tags.tolist(), *p_keys)
-    return Counter(g_tagged) == Counter(p_tagged)
+    # (or NaN objects, which never == each other).  Settle it by real counting.
+    tag_list = [None] * len(g_rows) if tags is None else (range(len(g_rows)) if isinstance(tags, str) else tags.tolist())
+    return Counter(zip(tag_list, *g_keys)) == Counter(zip(tag_list, *p_keys))
 
 
 # --------------------------------------------------------------------------- #
@@ -356,8 +382,11 @@ def _coarse_key(key: object) -> object:
     if t in _NUMBER_TYPES:
         if _is_nan(key):
             return _NAN
-        f = _as_float(key)
-        return f if math.isinf(f) and t is not int else _NUM
+        if t is float and math.isinf(key):
+            return key
+        if t is Decimal and key.is_infinite():
+            return float(key)
+        return _NUM
     if t is tuple:
         return tuple(map(_coarse_key, key))
     return key
@@ -380,8 +409,31 @@ def _may_need_tolerance(types: list[set]) -> bool:
     return any(t & inexact for t in types)
 
 
-def _column_number_bounds(keys: Sequence) -> tuple[int, float, float] | None:
+_FLATTENABLE = {int, float, Decimal, type(None)}
+
+
+def _numeric_floats(keys: Sequence, types: set) -> tuple[np.ndarray, np.ndarray] | None:
+    """(mask of non-NULL cells, their float values) for a flat numeric column; None otherwise."""
+    if not types <= _FLATTENABLE or not types & {int, float, Decimal}:
+        return None
+    objects = _as_objects(keys)
+    present = objects != None  # noqa: E711 - elementwise test, not identity
+    numbers = objects[present]
+    try:
+        values = np.fromiter(map(float, numbers), dtype=float, count=len(numbers))
+    except (OverflowError, TypeError, ValueError):
+        return None
+    if (int in types or Decimal in types) and np.isinf(values).any():
+        return None  # a huge finite int/Decimal overflowed; let the exact code decide
+    return present, values
+
+
+def _column_number_bounds(keys: Sequence, flat) -> tuple[int, float, float] | None:
     """(count, sum, sum of |x|) of a column's top-level finite numbers, None if not summable."""
+    if flat is not None:
+        values = flat[1]
+        values = values[np.isfinite(values)]
+        return len(values), float(values.sum()), float(np.abs(values).sum())
     numbers = [k for k in keys if type(k) in _NUMBER_TYPES and _coarse_key(k) is _NUM]
     try:
         floats = [float(x) for x in numbers]
@@ -398,25 +450,59 @@ def _sums_compatible(a, b) -> bool:
     (n_a, s_a, abs_a), (n_b, s_b, abs_b) = a, b
     if n_a != n_b:
         return False
-    slack = n_a * ABS_TOL + (REL_TOL * 1.001 + 1e-15) * (abs_a + abs_b)
+    # 1e-12 relative covers float conversion and summation rounding.
+    slack = n_a * ABS_TOL + (REL_TOL * 1.001 + 1e-12) * (abs_a + abs_b)
     return abs(s_a - s_b) <= slack * 1.000001 + 1e-300
 
 
-def _tolerant_mappings(g_keys, p_keys) -> Iterator[tuple[int, ...]]:
+_COARSE_HASH = {
+    "none": hash(None),
+    "num": hash(_NUM),
+    "nan": hash(_NAN),
+    "+inf": hash(math.inf),
+    "-inf": hash(-math.inf),
+}
+
+
+def _coarse_column_hashes(keys: Sequence, types: set, exact_hashes: np.ndarray, flat) -> np.ndarray:
+    """Hashes of coarse keys; a column without numbers or nesting is its own coarse column.
+
+    Flat numeric columns are classified with numpy (NULL / finite / NaN / ±inf)
+    instead of one Python call per cell.
+    """
+    if not types & {int, float, Decimal, list, tuple, dict}:
+        return exact_hashes
+    if flat is None:
+        return _column_hashes([_coarse_key(k) for k in keys])
+    present, values = flat
+    raw = np.full(len(keys), _COARSE_HASH["none"], dtype=np.int64)
+    category = np.full(len(values), _COARSE_HASH["num"], dtype=np.int64)
+    category[np.isnan(values)] = _COARSE_HASH["nan"]
+    category[values == math.inf] = _COARSE_HASH["+inf"]
+    category[values == -math.inf] = _COARSE_HASH["-inf"]
+    raw[present] = category
+    return _mix(raw.view(np.uint64))
+
+
+def _is_flat_exact(types: set) -> bool:
+    """Columns whose values can only ever equal identical keys (no numbers, no nesting)."""
+    return not types & {int, float, Decimal, list, tuple, dict, _Marker}
+
+
+def _tolerant_mappings(g_keys, p_keys, g_flat, p_flat, g_coarse, p_coarse, p_hashes) -> Iterator[tuple[int, ...]]:
     """Column mappings allowed by coarse signatures and numeric sum bounds."""
-    g_coarse = [_column_hashes([_coarse_key(k) for k in c]) for c in g_keys]
-    p_coarse = [_column_hashes([_coarse_key(k) for k in c]) for c in p_keys]
     g_sigs = [_multiset_signature(h) for h in g_coarse]
     p_sigs = [_multiset_signature(h) for h in p_coarse]
-    g_bounds = [_column_number_bounds(c) for c in g_keys]
-    p_bounds = [_column_number_bounds(c) for c in p_keys]
+    if Counter(g_sigs) != Counter(p_sigs):
+        return iter(())
+    g_bounds = [_column_number_bounds(c, f) for c, f in zip(g_keys, g_flat)]
+    p_bounds = [_column_number_bounds(c, f) for c, f in zip(p_keys, p_flat)]
     candidates = [
         [k for k in range(len(p_keys)) if p_sigs[k] == g_sigs[j] and _sums_compatible(g_bounds[j], p_bounds[k])]
         for j in range(len(g_keys))
     ]
     if any(not c for c in candidates):
         return iter(())
-    p_hashes = [_column_hashes(c) for c in p_keys]
     return _mappings(candidates, _content_classes(p_keys, p_hashes), lambda j, k, chosen: True)
 
 
@@ -527,15 +613,77 @@ def _matching_over_groups(gold, pred, g_tags, p_tags) -> int:
     return total
 
 
-def _tolerant_match(g_keys, p_keys, tags) -> bool:
-    gold = list(zip(*g_keys))
-    for mapping in _tolerant_mappings(g_keys, p_keys):
-        pred = list(zip(*[p_keys[k] for k in mapping]))
-        if isinstance(tags, str):
-            ok = all(map(_rows_close, gold, pred))
+def _rows_at(columns: Sequence[Sequence], index: np.ndarray) -> list[tuple]:
+    return list(zip(*[_as_objects(c)[index].tolist() for c in columns]))
+
+
+def _unbalanced(g_hashes: np.ndarray, p_hashes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Masks of gold / predicted rows whose hash occurs a different number of times on each side."""
+    both = np.concatenate([g_hashes, p_hashes])
+    uniq, inverse = np.unique(both, return_inverse=True)
+    sign = np.concatenate([np.ones(len(g_hashes)), -np.ones(len(p_hashes))])
+    off = np.bincount(inverse, weights=sign, minlength=len(uniq)) != 0
+    mask = off[inverse]
+    return mask[: len(g_hashes)], mask[len(g_hashes) :]
+
+
+def _tolerant_positional(g_keys, p_keys, g_exact, p_exact) -> bool:
+    """Row i against row i; only rows whose exact hashes differ need the tolerant rule."""
+    same = g_exact == p_exact
+    idx_same = np.flatnonzero(same)
+    if not _pairs_identical(g_keys, p_keys, idx_same, idx_same, None):
+        idx_diff = np.arange(len(same))  # collision: check everything the slow way
+    else:
+        idx_diff = np.flatnonzero(~same)
+    return all(map(_rows_close, _rows_at(g_keys, idx_diff), _rows_at(p_keys, idx_diff)))
+
+
+def _tolerant_multiset(g_keys, p_keys, g_exact, p_exact, g_coarse_rows, p_coarse_rows, tags) -> bool:
+    """Multiset equality under the tolerance, working row by row only where needed.
+
+    Rows whose exact hash is balanced across sides *and* whose coarse group holds
+    no unbalanced row are confirmed by exact pairing; the rest are matched.
+    """
+    g_off, p_off = _unbalanced(g_exact, p_exact)
+    dirty = np.unique(np.concatenate([g_coarse_rows[g_off], p_coarse_rows[p_off]]))
+    g_dirty, p_dirty = np.isin(g_coarse_rows, dirty), np.isin(p_coarse_rows, dirty)
+    g_clean, p_clean = np.flatnonzero(~g_dirty), np.flatnonzero(~p_dirty)
+    partner = _partner_by_hash(g_exact[g_clean], p_exact[p_clean], positional=False)
+    if partner is None or not _pairs_identical(g_keys, p_keys, g_clean, p_clean[partner], tags):
+        g_dirty[:], p_dirty[:] = True, True  # collision: match everything
+    g_idx, p_idx = np.flatnonzero(g_dirty), np.flatnonzero(p_dirty)
+    if len(g_idx) != len(p_idx):
+        return False
+    g_tags = None if tags is None else tags[g_idx].tolist()
+    p_tags = None if tags is None else tags[p_idx].tolist()
+    gold, pred = _rows_at(g_keys, g_idx), _rows_at(p_keys, p_idx)
+    return _matching_over_groups(gold, pred, g_tags, p_tags) == len(gold)
+
+
+def _tolerant_match(g_keys, p_keys, g_types, p_types, g_hashes, p_hashes, tags) -> bool:
+    """Search column mappings and rows under the numeric tolerance (the slow, rare path)."""
+    # Columns without numbers must still match exactly: a cheap early rejection.
+    g_flat = Counter(_multiset_signature(h) for h, t in zip(g_hashes, g_types) if _is_flat_exact(t))
+    p_flat = Counter(_multiset_signature(h) for h, t in zip(p_hashes, p_types) if _is_flat_exact(t))
+    if g_flat != p_flat:
+        return False
+    g_nums = [_numeric_floats(c, t) for c, t in zip(g_keys, g_types)]
+    p_nums = [_numeric_floats(c, t) for c, t in zip(p_keys, p_types)]
+    g_coarse = [_coarse_column_hashes(*args) for args in zip(g_keys, g_types, g_hashes, g_nums)]
+    p_coarse = [_coarse_column_hashes(*args) for args in zip(p_keys, p_types, p_hashes, p_nums)]
+    positional = isinstance(tags, str)
+    g_exact = _tagged(_row_hashes(g_hashes), tags)
+    g_coarse_rows = _tagged(_row_hashes(g_coarse), tags)
+    for mapping in _tolerant_mappings(g_keys, p_keys, g_nums, p_nums, g_coarse, p_coarse, p_hashes):
+        mapped = [p_keys[k] for k in mapping]
+        p_coarse_rows = _tagged(_row_hashes([p_coarse[k] for k in mapping]), tags)
+        if _partner_by_hash(g_coarse_rows, p_coarse_rows, positional) is None:
+            continue
+        p_exact = _tagged(_row_hashes([p_hashes[k] for k in mapping]), tags)
+        if positional:
+            ok = _tolerant_positional(g_keys, mapped, g_exact, p_exact)
         else:
-            tag_list = None if tags is None else tags.tolist()
-            ok = _matching_over_groups(gold, pred, tag_list, tag_list) == len(gold)
+            ok = _tolerant_multiset(g_keys, mapped, g_exact, p_exact, g_coarse_rows, p_coarse_rows, tags)
         if ok:
             return True
     return False
@@ -608,7 +756,7 @@ def results_match(gold_rows: Sequence[tuple], pred_rows: Sequence[tuple] | None,
             return True
     if not _may_need_tolerance(g_types + p_types):
         return False
-    return _tolerant_match(g_keys, p_keys, tags)
+    return _tolerant_match(g_keys, p_keys, g_types, p_types, g_hashes, p_hashes, tags)
 
 
 def compare(gold_sql: str, gold_rows: Sequence[tuple], pred_rows: Sequence[tuple] | None) -> bool:

@@ -9,7 +9,6 @@ data is read and no FK can cross tenants.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 from graphlib import TopologicalSorter
 
 import numpy as np
@@ -37,7 +36,7 @@ class UniqueDimension:
     """The second column of a unique (parent, x) key, drawn without repeats per parent."""
 
     column: str
-    kind: str  # "fk" (a tenant-scoped or global table), "enum", "date"
+    kind: str  # "fk" (a tenant-scoped or global table), "enum", "date", "one" (one-to-one)
     size: np.ndarray  # per tenant: how many distinct values x can take
 
 
@@ -48,11 +47,11 @@ class TablePlan:
     counts: np.ndarray  # rows per tenant (length = tenants), or [n] for a global table
     parent: str | None = None  # FK column driving the rows, or "tenant"
     parent_table: str | None = None
-    per_parent: float | None = None
+    per_parent_means: np.ndarray | None = None  # per tenant, for tables laid out under a parent
     unique_dim: UniqueDimension | None = None
     setup: bool = False  # configuration created when a tenant onboards, not over time
 
-    @cached_property
+    @property
     def offsets(self) -> np.ndarray:
         return np.concatenate([[0], np.cumsum(self.counts)[:-1]]).astype(np.int64)
 
@@ -118,6 +117,10 @@ def infer_parent(table: Table, profile: TableProfile, catalog: Catalog) -> str |
 def _unique_dimension(table: Table, parent: str, catalog: Catalog, plan: Plan) -> UniqueDimension | None:
     for unique in table.uniques:
         rest = [c for c in unique.columns if c != "tenant_id"]
+        if rest == [parent]:  # one-to-one with the parent
+            return UniqueDimension(parent, "one", np.ones(plan.tenants, dtype=np.int64))
+    for unique in table.uniques:
+        rest = [c for c in unique.columns if c != "tenant_id"]
         if parent == "tenant" and len(rest) == 1:
             other = rest[0]
         elif len(rest) == 2 and parent in rest:
@@ -137,8 +140,8 @@ def _unique_dimension(table: Table, parent: str, catalog: Catalog, plan: Plan) -
     return None
 
 
-def children_per_parent(seed: int, table: str, mean: float, parent_count: int, cap: int | None,
-                        tenant: int) -> np.ndarray:
+def children_per_parent(seed: int, table: str, mean: float, parent_count: int,
+                        cap: np.ndarray | int | None, tenant: int) -> np.ndarray:
     """Rows of ``table`` under each of ``parent_count`` parents: a pure function of the parent
     ordinal, so any block of the child can find its parents without the others."""
     ordinals = np.arange(parent_count, dtype=np.int64)
@@ -149,7 +152,7 @@ def children_per_parent(seed: int, table: str, mean: float, parent_count: int, c
     else:
         counts = (u1 < mean).astype(np.int64)
     if cap is not None:
-        counts = np.minimum(counts, max(int(cap), 0))
+        counts = np.minimum(counts, np.maximum(cap, 0))
     return counts
 
 
@@ -160,6 +163,9 @@ def build_plan(catalog: Catalog, profiles: dict[str, TableProfile], scale: Scale
     for name in TopologicalSorter(deps).static_order():
         table, profile = catalog.tables[name], profiles[name]
         plan.tables[name] = _plan_table(table, profile, catalog, plan)
+    if "tenancy.exchange_rates" in plan.tables:  # one row per currency per day of the window
+        currencies = profiles["tenancy.currencies"].data or []
+        plan.tables["tenancy.exchange_rates"].counts = np.array([len(currencies) * WINDOW_DAYS])
     return plan
 
 
@@ -187,34 +193,32 @@ def _plan_table(table: Table, profile: TableProfile, catalog: Catalog, plan: Pla
     parent = infer_parent(table, profile, catalog)
     if profile.fixed_rows is not None:
         return TablePlan(name, True, np.full(tenants, len(profile.fixed_rows), dtype=np.int64), setup=True)
-    if parent is not None and profile.rows is None and profile.per_tenant is None:
-        mean = profile.per_parent if profile.per_parent is not None else DEFAULT_PER_PARENT
-        unique_dim = _unique_dimension(table, parent, catalog, plan)
-        if parent == "tenant":
-            parent_counts, parent_table = np.ones(tenants, dtype=np.int64), None
-        else:
-            parent_table = table.foreign_key_of(parent).ref_table  # type: ignore[union-attr]
-            parent_counts = plan.tables[parent_table].counts
-        counts = np.array([
-            children_per_parent(plan.seed, name, mean, int(parent_counts[t]),
-                                int(unique_dim.size[t]) if unique_dim else None, t).sum()
-            for t in range(tenants)
-        ], dtype=np.int64)
-        return TablePlan(name, True, counts, parent, parent_table, mean, unique_dim)
     if profile.rows is not None:
-        counts = np.rint(profile.rows * plan.scale.factor * plan.tenant_weights * jitter).astype(np.int64)
+        target = profile.rows * plan.scale.factor * plan.tenant_weights * jitter
         setup = False
-    else:
+    elif parent is None or profile.per_tenant is not None:
         per = profile.per_tenant if profile.per_tenant is not None else DEFAULT_PER_TENANT
-        size = (plan.tenant_weights * tenants) ** 0.35
-        counts = np.maximum(1, np.rint(per * size * jitter)).astype(np.int64)
+        target = np.maximum(1, per * (plan.tenant_weights * tenants) ** 0.35 * jitter)
         setup = True
-    counts = _respect_required_parents(table, counts, plan)
-    unique_dim = None
-    if parent is not None:
-        unique_dim = _unique_dimension(table, parent, catalog, plan)
-    return TablePlan(name, True, counts, parent, None if parent in (None, "tenant") else
-                     table.foreign_key_of(parent).ref_table, None, unique_dim, setup)  # type: ignore[union-attr]
+    else:
+        target, setup = None, False
+    if parent is None:
+        counts = _respect_required_parents(table, np.rint(target).astype(np.int64), plan)
+        return TablePlan(name, True, counts, setup=setup)
+
+    # Rows laid out under a parent (or under the tenant itself, one per day).
+    from heron_pipeline.seeding.rows import children_layout
+
+    parent_table = None if parent == "tenant" else table.foreign_key_of(parent).ref_table  # type: ignore[union-attr]
+    parent_counts = np.ones(tenants) if parent_table is None else plan.tables[parent_table].counts
+    if target is None:
+        means = np.full(tenants, profile.per_parent if profile.per_parent is not None else DEFAULT_PER_PARENT)
+    else:
+        means = np.where(parent_counts > 0, target / np.maximum(parent_counts, 1), 0.0)
+    tp = TablePlan(name, True, np.zeros(tenants, dtype=np.int64), parent, parent_table, means,
+                   _unique_dimension(table, parent, catalog, plan), setup)
+    tp.counts = np.array([children_layout(plan, tp, t)[0].sum() for t in range(tenants)], dtype=np.int64)
+    return tp
 
 
 def _respect_required_parents(table: Table, counts: np.ndarray, plan: Plan) -> np.ndarray:

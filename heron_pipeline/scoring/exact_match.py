@@ -1,0 +1,150 @@
+"""Spider-style exact set match over sqlglot ASTs.
+
+Two queries "match" when their clauses agree as sets, ignoring literal values:
+a cheap structural signal that complements execution accuracy (it flags
+right-for-the-wrong-reason answers and is blind to equivalent rewrites).
+
+Our rules: literals become one placeholder; table aliases are resolved to table
+names (`t1.col` → `singer.col`, and an unqualified column in a single-table
+scope gets that table); SELECT items form a multiset; WHERE conditions are split
+on AND *and* OR into a set; GROUP BY is a set; HAVING is one normalised
+expression; ORDER BY is a list of (expression, direction); LIMIT counts only by
+presence; FROM is the sorted list of table names; JOIN ... ON conditions and
+DISTINCT are ignored; set operations, FROM-subqueries, CTEs and subqueries in
+conditions are compared recursively through their own signatures.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+import sqlglot
+from sqlglot import exp
+from sqlglot.errors import SqlglotError
+
+_PLACEHOLDER = "__value__"
+
+
+def exact_set_match(gold_sql: str, pred_sql: str) -> bool:
+    """Whether two queries have equal clause signatures; unparsable SQL never matches."""
+    try:
+        gold = sqlglot.parse_one(gold_sql, read="postgres")
+        pred = sqlglot.parse_one(pred_sql, read="postgres")
+        return gold is not None and pred is not None and _signature(gold) == _signature(pred)
+    except (SqlglotError, ValueError, TypeError, RecursionError):
+        return False
+
+
+def _signature(node: exp.Expression) -> tuple:
+    """Canonical, comparable description of a query (select, set operation or wrapper)."""
+    while isinstance(node, (exp.Subquery, exp.Paren)) and isinstance(node.this, exp.Expression):
+        if node.args.get("order") or node.args.get("limit"):
+            break
+        node = node.this
+    if isinstance(node, exp.SetOperation):
+        return (
+            "setop",
+            type(node).__name__.lower(),
+            _signature(node.left),
+            _signature(node.right),
+            _order_items(node, {}),
+            node.args.get("limit") is not None,
+        )
+    if isinstance(node, exp.Subquery):
+        return ("wrapped", _signature(node.this), _order_items(node, {}), node.args.get("limit") is not None)
+    if not isinstance(node, exp.Select):
+        raise ValueError(f"not a query: {type(node).__name__}")
+    return _select_signature(node.copy())
+
+
+def _scope_tables(select: exp.Select) -> tuple[dict[str, str], list]:
+    """alias → table name for this SELECT's own FROM/JOIN sources, and the FROM list."""
+    aliases: dict[str, str] = {}
+    sources: list = []
+    from_ = select.args.get("from") or select.args.get("from_")
+    items = ([from_.this] if from_ is not None else []) + [j.this for j in select.args.get("joins") or []]
+    for item in items:
+        if isinstance(item, exp.Table):
+            name = item.name.lower()
+            aliases[(item.alias or item.name).lower()] = name
+            sources.append(name)
+        elif isinstance(item, exp.Subquery):
+            signature = _signature(item.this)
+            sources.append(("subquery", signature))
+            if item.alias:  # the alias name is arbitrary; the subquery's content is not
+                aliases[item.alias.lower()] = _digest(signature)
+        else:
+            sources.append(("source", item.sql(dialect="postgres").lower()))
+    return aliases, sources
+
+
+def _digest(signature: tuple) -> str:
+    return "__subquery_" + hashlib.sha1(repr(signature).encode()).hexdigest()[:16]
+
+
+def _normalise_tree(node: exp.Expression, aliases: dict[str, str], default_table: str | None) -> exp.Expression:
+    """Copy of an expression with literals replaced, aliases resolved, subqueries digested."""
+
+    def rewrite(n: exp.Expression) -> exp.Expression:
+        if isinstance(n, (exp.Subquery, exp.Select)):
+            return exp.column(_digest(_signature(n)))
+        if isinstance(n, exp.Literal):
+            return exp.Literal.string(_PLACEHOLDER)
+        if isinstance(n, exp.Column) and not isinstance(n.this, exp.Star):
+            table = n.table.lower()
+            resolved = aliases.get(table, table) if table else default_table
+            return exp.column(n.name.lower(), table=resolved) if resolved else exp.column(n.name.lower())
+        return n
+
+    return node.copy().transform(rewrite)
+
+
+def _text(node: exp.Expression, aliases, default_table) -> str:
+    if isinstance(node, exp.Alias):
+        node = node.this
+    return _normalise_tree(node, aliases, default_table).sql(dialect="postgres").lower()
+
+
+def _flatten_conditions(node: exp.Expression) -> list[exp.Expression]:
+    if isinstance(node, (exp.And, exp.Or)):
+        return _flatten_conditions(node.left) + _flatten_conditions(node.right)
+    if isinstance(node, exp.Paren):
+        return _flatten_conditions(node.this)
+    return [node]
+
+
+def _order_items(node: exp.Expression, select_aliases: dict, aliases=None, default_table=None) -> tuple:
+    order = node.args.get("order")
+    if order is None:
+        return ()
+    items = []
+    for o in order.expressions:
+        key = o.this
+        if isinstance(key, exp.Column) and not key.table and key.name.lower() in select_aliases:
+            key = select_aliases[key.name.lower()]
+        items.append((_text(key, aliases or {}, default_table), bool(o.args.get("desc"))))
+    return tuple(items)
+
+
+def _select_signature(select: exp.Select) -> tuple:
+    aliases, sources = _scope_tables(select)
+    tables = [s for s in sources if isinstance(s, str)]
+    default_table = tables[0] if len(sources) == 1 and tables else None
+    text = lambda e: _text(e, aliases, default_table)  # noqa: E731
+    select_aliases = {e.alias.lower(): e.this for e in select.expressions if isinstance(e, exp.Alias)}
+
+    where = select.args.get("where")
+    group = select.args.get("group")
+    having = select.args.get("having")
+    ctes = select.args.get("with")
+    return (
+        "select",
+        tuple(sorted(text(e) for e in select.expressions)),
+        tuple(sorted(map(repr, sources))),
+        frozenset(text(c) for c in _flatten_conditions(where.this)) if where is not None else frozenset(),
+        frozenset(text(g) for g in group.expressions) if group is not None else frozenset(),
+        text(having.this) if having is not None else None,
+        _order_items(select, select_aliases, aliases, default_table),
+        select.args.get("limit") is not None,
+        tuple(sorted(repr(_signature(c.this)) for c in ctes.expressions)) if ctes is not None else (),
+    )

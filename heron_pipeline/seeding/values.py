@@ -1,0 +1,865 @@
+"""Column values for one block of one table of one tenant, vectorised.
+
+Each column gets a value source inferred from the catalog (type, name, nullability, FK, CHECKs,
+unique keys) and refined by the table's profile. Numbers come from numpy, text is composed with
+polars from the vocabulary, so no per-row Python objects are made. Everything random is drawn
+from the block's own stream; everything another table needs to recompute (ids, creation times,
+parents) is a pure function of the plan.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import polars as pl
+import sqlglot.expressions as exp
+
+from heron_pipeline.catalog.model import Catalog, Column, Table
+from heron_pipeline.seeding import vocabulary as V
+from heron_pipeline.seeding.plan import Plan, TablePlan
+from heron_pipeline.seeding.profiles import TableProfile
+from heron_pipeline.seeding.rows import alive_counts, parent_positions, row_times
+from heron_pipeline.seeding.special import special_values
+from heron_pipeline.seeding.streams import fixed_stream
+from heron_pipeline.seeding.timeline import AS_OF_US, US_PER_DAY, WINDOW_START_DAY
+
+ISO_KEYS = {"tenancy.countries": "code", "tenancy.currencies": "code", "tenancy.languages": "code",
+            "tenancy.timezones": "name"}
+FUTURE_WORDS = ("expires", "valid_until", "valid_to", "due", "period_end", "scheduled", "next_", "renews",
+                "trial_end", "ends", "expected", "target", "effective_to")
+MONEY_MEDIANS = (("unit_price", 45.0), ("price", 45.0), ("unit_cost", 30.0), ("cost", 60.0),
+                 ("tax", 40.0), ("discount", 25.0), ("shipping", 18.0), ("fee", 6.0), ("mrr", 650.0),
+                 ("budget", 8000.0), ("spend", 150.0), ("limit", 25000.0), ("revenue", 2_000_000.0),
+                 ("subtotal", 420.0), ("total", 480.0), ("amount", 380.0), ("balance", 900.0))
+
+
+# -- checks ----------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Bound:
+    low: float | None = None
+    high: float | None = None
+    values: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Relation:
+    """``column op other`` between two columns of the same row."""
+
+    column: str
+    op: str  # ">=", ">", "<=", "<"
+    other: str
+
+
+_FLIP = {">=": "<=", ">": "<", "<=": ">=", "<": ">"}
+_OPS = {exp.GTE: ">=", exp.GT: ">", exp.LTE: "<=", exp.LT: "<", exp.EQ: "=", exp.NEQ: "<>"}
+
+
+def _literal_number(node: exp.Expression) -> float | None:
+    if isinstance(node, exp.Neg):
+        inner = _literal_number(node.this)
+        return None if inner is None else -inner
+    if isinstance(node, exp.Literal) and not node.is_string:
+        return float(node.this)
+    if isinstance(node, exp.Cast):
+        return _literal_number(node.this)
+    return None
+
+
+_RULES: dict[tuple[str, str], tuple[dict[str, Bound], tuple[Relation, ...]]] = {}
+
+
+def _table_rules(catalog_hash: str, qualified: str, table: Table) -> tuple[dict[str, Bound], tuple[Relation, ...]]:
+    """Bounds and column relations read from the table's CHECK constraints (cached per DDL)."""
+    key = (catalog_hash, qualified)
+    if key not in _RULES:
+        _RULES[key] = _read_checks(table)
+    return _RULES[key]
+
+
+def _read_checks(table: Table) -> tuple[dict[str, Bound], tuple[Relation, ...]]:
+    bounds: dict[str, Bound] = {}
+    relations: list[Relation] = []
+    for check in table.checks:
+        node = check.expression
+        if isinstance(node, exp.Paren):
+            node = node.this
+        if isinstance(node, exp.Or):  # "x IS NULL OR <comparison>"
+            node = node.expression
+            if isinstance(node, exp.Paren):
+                node = node.this
+        if isinstance(node, exp.Between) and isinstance(node.this, exp.Column):
+            low, high = _literal_number(node.args["low"]), _literal_number(node.args["high"])
+            bounds[node.this.name] = _merge(bounds.get(node.this.name), Bound(low, high))
+        elif isinstance(node, exp.In) and isinstance(node.this, exp.Column):
+            bounds[node.this.name] = Bound(values=tuple(e.name for e in node.expressions))
+        elif type(node) in _OPS:
+            op = _OPS[type(node)]
+            left, right = node.this, node.expression
+            if isinstance(left, exp.Column) and isinstance(right, exp.Column):
+                if op in _FLIP:
+                    relations.append(Relation(left.name, op, right.name))
+                continue
+            if not isinstance(left, exp.Column):
+                left, right, op = right, left, _FLIP.get(op, op)
+            value = _literal_number(right)
+            if isinstance(left, exp.Column) and value is not None:
+                bound = {">": Bound(low=value + 1e-9), ">=": Bound(low=value), "<": Bound(high=value - 1e-9),
+                         "<=": Bound(high=value), "=": Bound(value, value)}.get(op)
+                if bound is not None:
+                    bounds[left.name] = _merge(bounds.get(left.name), bound)
+    return bounds, tuple(relations)
+
+
+def _merge(a: Bound | None, b: Bound) -> Bound:
+    if a is None:
+        return b
+    low = b.low if a.low is None else (a.low if b.low is None else max(a.low, b.low))
+    high = b.high if a.high is None else (a.high if b.high is None else min(a.high, b.high))
+    return Bound(low, high, a.values or b.values)
+
+
+# -- the block ---------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Block:
+    catalog: Catalog
+    plan: Plan
+    table: Table
+    tp: TablePlan
+    profile: TableProfile
+    tenant: int  # 0-based tenant index (tenant_id - 1); 0 for global tables
+    ordinals: np.ndarray
+    rng: np.random.Generator
+    reference: dict[str, list[dict[str, Any]]]  # global tables' explicit rows
+    created: np.ndarray = field(init=False)
+    parents: np.ndarray | None = field(init=False, default=None)
+    siblings: np.ndarray | None = field(init=False, default=None)
+    values: dict[str, Any] = field(init=False, default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.created = row_times(self.plan, self.tp, self.tenant, self.ordinals)
+        if self.tp.per_parent_means is not None:
+            self.parents, self.siblings = parent_positions(self.plan, self.tp, self.tenant, self.ordinals)
+
+    @property
+    def n(self) -> int:
+        return len(self.ordinals)
+
+    @property
+    def ids(self) -> np.ndarray:
+        offset = int(self.tp.offsets[self.tenant]) if self.tp.tenant_scoped else 0
+        return offset + self.ordinals + 1
+
+
+def generate_block(block: Block) -> pl.DataFrame:
+    """All columns of one block, in the table's column order."""
+    table = block.table
+    bounds, relations = _table_rules(block.catalog.ddl_hash, table.qualified, table)
+    order = _column_order(table, block.profile, relations)
+    for name in order:
+        column = table.column(name)
+        block.values[name] = _column_values(block, column, bounds.get(name), relations)
+    for name in order:
+        _apply_conditional_nulls(block, table.column(name))
+    series = [_to_series(name, block.values[name], table.column(name)) for name in (c.name for c in table.columns)]
+    return pl.DataFrame(series)
+
+
+def _column_order(table: Table, profile: TableProfile, relations: tuple[Relation, ...]) -> list[str]:
+    """Columns in an order where each comes after the columns its value is derived from."""
+    deps: dict[str, set[str]] = {c.name: set() for c in table.columns}
+    for rel in relations:
+        deps[rel.column].add(rel.other)
+    for name, rule in profile.columns.items():
+        if rule.get("after"):
+            deps[name].add(rule["after"])
+    order: list[str] = []
+    seen: set[str] = set()
+
+    def visit(name: str, stack: tuple[str, ...]) -> None:
+        if name in seen:
+            return
+        if name in stack:  # a cycle of relations: leave the rest to clamping
+            return
+        for dep in sorted(deps[name]):
+            if dep in deps:
+                visit(dep, (*stack, name))
+        seen.add(name)
+        order.append(name)
+
+    for column in table.columns:
+        visit(column.name, ())
+    return order
+
+
+def _apply_conditional_nulls(block: Block, column: Column) -> None:
+    rule = block.profile.rule(column.name)
+    for key, keep_when_match in (("null_unless", True), ("null_when", False)):
+        condition = rule.get(key)
+        if not condition:
+            continue
+        (other, allowed), = condition.items()
+        other_values = block.values[other]
+        if isinstance(other_values, pl.Series):
+            matches = other_values.cast(pl.String).is_in([str(v) for v in allowed]).fill_null(False).to_numpy()
+        else:
+            matches = np.isin(np.ma.filled(np.ma.asarray(other_values), -1), allowed)
+        to_null = ~matches if keep_when_match else matches
+        block.values[column.name] = _with_nulls(block.values[column.name], to_null)
+
+
+def _with_nulls(values: Any, mask: np.ndarray) -> Any:
+    if isinstance(values, pl.Series):
+        return pl.select(pl.when(pl.Series(mask)).then(None).otherwise(values)).to_series()
+    if isinstance(values, np.ma.MaskedArray):
+        return np.ma.array(values.data, mask=np.ma.getmaskarray(values) | mask)
+    return np.ma.array(values, mask=mask)
+
+
+def _null_rate(block: Block, column: Column) -> float:
+    if not column.nullable:
+        return 0.0
+    rule = block.profile.rule(column.name)
+    if "null_rate" in rule:
+        return float(rule["null_rate"])
+    if "null_unless" in rule or "null_when" in rule:
+        return 0.0
+    if column.name == "deleted_at":
+        return 1.0 - (block.profile.soft_delete if block.profile.soft_delete is not None
+                      else 0.02 + 0.08 * fixed_stream("soft-delete", block.table.qualified).random())
+    return 0.05 + 0.30 * fixed_stream("null-rate", block.table.qualified, column.name).random()
+
+
+def _maybe_null(block: Block, column: Column, values: Any) -> Any:
+    rate = _null_rate(block, column)
+    if rate <= 0:
+        return values
+    mask = block.rng.random(block.n) < rate
+    return _with_nulls(values, mask)
+
+
+# -- dispatch --------------------------------------------------------------------------------------------
+
+
+def _column_values(block: Block, column: Column, bound: Bound | None, relations: tuple[Relation, ...]) -> Any:
+    name, rule = column.name, block.profile.rule(column.name)
+    table = block.table
+    if name == "id":
+        return block.ids
+    if name == "tenant_id":
+        return np.full(block.n, block.tenant + 1, dtype=np.int64)
+    special = special_values(block, column)
+    if special is not None:
+        return special
+    fixed = _fixed_value(block, column)
+    if fixed is not None and fixed[1].all():
+        return fixed[0]
+    values = _generated_values(block, column, bound, relations)
+    if fixed is not None and fixed[1].any():
+        generated = _to_series(name, values, column)
+        values = pl.select(pl.when(pl.Series(fixed[1])).then(fixed[0].cast(generated.dtype))
+                           .otherwise(generated)).to_series()
+    return values
+
+
+def _generated_values(block: Block, column: Column, bound: Bound | None, relations: tuple[Relation, ...]) -> Any:
+    name, rule = column.name, block.profile.rule(column.name)
+    table = block.table
+    if "value" in rule:
+        return _constant(block, column, rule["value"])
+    fk = table.foreign_key_of(name)
+    if fk is not None and not fk.is_back_reference:
+        return _maybe_null(block, column, _foreign_key_values(block, column, fk))
+    if fk is not None:  # back-reference (tenant owner): the first user of the tenant
+        return _foreign_owner(block, column, fk)
+    relation = next((r for r in relations if r.column == name), None)
+    kind = column.kind
+    if kind in ("timestamptz", "date"):
+        values = _time_values(block, column, relation)
+    elif kind == "int":
+        values = _int_values(block, column, bound, relation)
+    elif kind == "numeric":
+        values = _numeric_values(block, column, bound, relation)
+    elif kind == "bool":
+        values = block.rng.random(block.n) < _true_rate(block, column)
+    elif kind == "enum":
+        values = _enum_values(block, column)
+    elif kind == "text":
+        values = _text_values(block, column, bound)
+    elif kind == "jsonb":
+        values = _json_values(block, column)
+    elif kind == "text[]":
+        values = _array_values(block)
+    elif kind == "uuid":
+        values = _uuid_values(block)
+    elif kind == "inet":
+        values = _ip_values(block)
+    else:
+        raise ValueError(f"{table.qualified}.{name}: no generator for type {column.type_sql}")
+    if name == "deleted_at" or kind not in ("timestamptz", "date") or relation is None:
+        return _maybe_null(block, column, values)
+    return values
+
+
+def _fixed_value(block: Block, column: Column) -> tuple[pl.Series, np.ndarray] | None:
+    """Values the profile gives explicitly (fixed_rows / data) and which rows give one."""
+    rows = block.profile.fixed_rows if block.tp.tenant_scoped else block.profile.data
+    if not rows or not any(column.name in r for r in rows):
+        return None
+    picked = [rows[i].get(column.name) if i < len(rows) else None for i in block.ordinals]
+    given = np.array([v is not None for v in picked])
+    return _series_of(column, picked), given
+
+
+def _series_of(column: Column, values: list[Any]) -> pl.Series:
+    kind = column.kind
+    if kind == "int":
+        return pl.Series(values, dtype=pl.Int64)
+    if kind == "numeric":
+        return pl.Series([None if v is None else float(v) for v in values], dtype=pl.Float64)
+    if kind == "bool":
+        return pl.Series(values, dtype=pl.Boolean)
+    if kind == "text[]":
+        return pl.Series(["{" + ",".join(v) + "}" if isinstance(v, list) else v for v in values], dtype=pl.String)
+    if kind == "jsonb":
+        import json
+
+        return pl.Series([v if isinstance(v, str) or v is None else json.dumps(v, sort_keys=True) for v in values],
+                         dtype=pl.String)
+    text = pl.Series([None if v is None else str(v) for v in values], dtype=pl.String)
+    if kind == "timestamptz":
+        return text.str.to_datetime(time_zone="UTC", time_unit="us")
+    if kind == "date":
+        return text.str.to_date()
+    return text
+
+
+def _constant(block: Block, column: Column, value: Any) -> Any:
+    return _series_of(column, [value] * block.n)
+
+
+# -- foreign keys ----------------------------------------------------------------------------------------
+
+
+def _global_keys(block: Block, target: str) -> list[Any]:
+    key = ISO_KEYS.get(target)
+    rows = block.reference.get(target)
+    count = block.plan.tables[target].total
+    if key is None:
+        return list(range(1, count + 1))
+    if not rows:
+        raise ValueError(f"{target} needs `data` in its profile: {block.table.qualified} references it")
+    return [r[key] for r in rows]
+
+
+def _foreign_key_values(block: Block, column: Column, fk) -> Any:
+    target = fk.ref_table
+    rule = block.profile.rule(column.name)
+    if target == "tenancy.tenants":
+        return np.full(block.n, block.tenant + 1, dtype=np.int64)
+    target_tp = block.plan.tables[target]
+    dim = block.tp.unique_dim
+    is_dim = dim is not None and dim.kind == "fk" and dim.column == column.name and block.siblings is not None
+    if not target_tp.tenant_scoped:
+        keys = _global_keys(block, target)
+        weights = rule.get("weights")
+        if is_dim:  # distinct keys under each parent
+            idx = (_hash_start(block, len(keys)) + block.siblings) % len(keys)
+        elif weights:
+            p = np.array([float(weights.get(str(k), 0.0)) for k in keys])
+            if p.sum() <= 0:
+                raise ValueError(f"{block.table.qualified}.{column.name}: weights match no key of {target}")
+            idx = block.rng.choice(len(keys), block.n, p=p / p.sum())
+        else:
+            skew = float(rule.get("skew", 1.5))
+            idx = np.minimum((len(keys) * block.rng.random(block.n) ** skew).astype(np.int64), len(keys) - 1)
+        if isinstance(keys[0], str):
+            return _vocab(tuple(keys)).gather(idx)
+        return np.asarray(keys, dtype=np.int64)[idx]
+
+    tenant = block.tenant
+    count = int(target_tp.counts[tenant])
+    offset = int(target_tp.offsets[tenant])
+    if count == 0:
+        return np.ma.array(np.zeros(block.n, dtype=np.int64), mask=np.ones(block.n, dtype=bool))
+    if column.name == block.tp.parent and block.parents is not None:
+        return offset + block.parents + 1
+    if is_dim:
+        start = _hash_start(block, count)
+        return offset + (start + block.siblings) % count + 1
+    if target == block.table.qualified:  # self-reference: an earlier row of the same table
+        earlier = np.floor(block.ordinals * block.rng.random(block.n)).astype(np.int64)
+        values = offset + earlier + 1
+        return np.ma.array(values, mask=block.ordinals == 0) if column.nullable else values
+    alive = alive_counts(block.plan, target_tp, tenant, block.created)
+    skew = float(rule.get("skew", 1.0))
+    picks = np.minimum(np.floor(alive * block.rng.random(block.n) ** skew).astype(np.int64), count - 1)
+    return offset + picks + 1
+
+
+def _hash_start(block: Block, size: int) -> np.ndarray:
+    from heron_pipeline.seeding.streams import stable_key
+    from heron_pipeline.seeding.timeline import mix64
+
+    assert block.parents is not None
+    return (mix64(block.parents, stable_key("dim", block.table.qualified, str(block.plan.seed))) % np.uint64(max(size, 1))).astype(np.int64)
+
+
+def _foreign_owner(block: Block, column: Column, fk) -> Any:
+    """tenancy.tenants.owner_user_id: the first user of each tenant (ids are laid out per tenant)."""
+    users = block.plan.tables[fk.ref_table]
+    tenants = block.ordinals
+    ids = users.offsets[tenants] + 1
+    return np.ma.array(ids, mask=users.counts[tenants] == 0)
+
+
+# -- scalars ---------------------------------------------------------------------------------------------
+
+
+def _time_values(block: Block, column: Column, relation: Relation | None) -> Any:
+    name, rule = column.name, block.profile.rule(column.name)
+    rng, base = block.rng, block.created
+    dim = block.tp.unique_dim
+    if dim is not None and dim.column == name and block.siblings is not None:
+        # One row per parent per day: consecutive days from the parent's (or tenant's) first day.
+        if block.tp.parent == "tenant":
+            first = (block.plan.tenant_start_days[block.tenant] + WINDOW_START_DAY) * US_PER_DAY
+        else:
+            parent_tp = block.plan.tables[block.tp.parent_table]
+            first = row_times(block.plan, parent_tp, block.tenant, block.parents) // US_PER_DAY * US_PER_DAY
+        return _from_us(first + block.siblings * US_PER_DAY, column.kind)
+    if relation is not None and relation.other in block.values:
+        anchor = _as_us(block.values[relation.other], block.table.column(relation.other).kind)
+        delay = _delay(block, rule, default_days=(0.0, 20.0))
+        if relation.op in (">=", ">"):
+            values = anchor + delay + (US_PER_DAY if relation.op == ">" and column.kind == "date" else 1)
+        else:
+            values = anchor - delay - (US_PER_DAY if relation.op == "<" and column.kind == "date" else 1)
+        values = np.ma.array(values, mask=np.ma.getmaskarray(anchor))
+        if column.nullable and not _is_future_name(name):
+            values = np.ma.array(values, mask=np.ma.getmaskarray(values) | (values > AS_OF_US))
+        if column.nullable:
+            mask = rng.random(block.n) < _null_rate(block, column)
+            values = np.ma.array(values, mask=np.ma.getmaskarray(values) | mask)
+        elif np.ma.isMaskedArray(values):
+            values = values.filled(int(AS_OF_US))
+        return _from_us(values, column.kind)
+    if name == "created_at":
+        values = base
+    elif name == "updated_at":
+        values = np.minimum(base + (rng.exponential(20.0, block.n) * US_PER_DAY).astype(np.int64), AS_OF_US)
+    elif "after" in rule and rule["after"] in block.values:
+        anchor = _as_us(block.values[rule["after"]], block.table.column(rule["after"]).kind)
+        values = anchor + _delay(block, rule, default_days=(0.0, 5.0))
+    elif name == "deleted_at":
+        values = np.minimum(base + (rng.exponential(60.0, block.n) * US_PER_DAY).astype(np.int64), AS_OF_US)
+    elif _is_future_name(name):
+        values = base + _delay(block, rule, default_days=(20.0, 365.0))
+    elif column.nullable:
+        values = base + _delay(block, rule, default_days=(0.0, 6.0))
+        values = np.ma.array(values, mask=values > AS_OF_US)
+    elif column.kind == "date":
+        values = base
+    else:
+        values = np.minimum(base + (rng.random(block.n) * 600_000_000).astype(np.int64), AS_OF_US)
+    return _from_us(values, column.kind)
+
+
+def _is_future_name(name: str) -> bool:
+    return any(word in name for word in FUTURE_WORDS)
+
+
+def _delay(block: Block, rule: dict[str, Any], default_days: tuple[float, float]) -> np.ndarray:
+    low, high = rule.get("delay_days", default_days)
+    days = low + (high - low) * block.rng.random(block.n) ** 2  # most events happen soon after
+    return (days * US_PER_DAY).astype(np.int64)
+
+
+def _as_us(values: Any, kind: str) -> np.ndarray:
+    if isinstance(values, pl.Series):
+        if kind == "date":
+            raw = values.cast(pl.Int64).to_numpy() * US_PER_DAY
+        else:
+            raw = values.dt.epoch("us").to_numpy()
+        return np.ma.array(np.nan_to_num(raw).astype(np.int64), mask=values.is_null().to_numpy())
+    if kind == "date":
+        return np.ma.asarray(values) * US_PER_DAY
+    return np.ma.asarray(values)
+
+
+def _from_us(values: Any, kind: str) -> Any:
+    if kind == "date":
+        return np.ma.array(np.ma.getdata(values) // US_PER_DAY, mask=np.ma.getmaskarray(values)) \
+            if np.ma.isMaskedArray(values) else values // US_PER_DAY
+    return values
+
+
+def _bounded(values: np.ndarray, bound: Bound | None, low: float | None = None, high: float | None = None) -> np.ndarray:
+    lo = bound.low if bound and bound.low is not None else low
+    hi = bound.high if bound and bound.high is not None else high
+    if lo is not None or hi is not None:
+        values = np.clip(values, lo if lo is not None else -np.inf, hi if hi is not None else np.inf)
+    return values
+
+
+_INT_LIMITS = {16: 32_767, 32: 2_147_483_647, 64: 9_000_000_000_000_000}
+
+
+def _int_values(block: Block, column: Column, bound: Bound | None, relation: Relation | None) -> np.ndarray:
+    name, rule, rng, n = column.name, block.profile.rule(column.name), block.rng, block.n
+    if bound and bound.values:
+        return rng.choice(np.array([int(v) for v in bound.values]), n)
+    if relation is not None and relation.other in block.values:
+        anchor = np.ma.filled(np.ma.asarray(block.values[relation.other]), 0).astype(np.int64)
+        span = np.maximum(np.abs(anchor) // 2, 1)
+        step = rng.integers(0, span + 1)
+        values = anchor + step if relation.op in (">=", ">") else anchor - step
+        if relation.op == ">":
+            values = np.maximum(values, anchor + 1)
+        if relation.op == "<":
+            values = np.minimum(values, anchor - 1)
+        return _bounded(values, bound).astype(np.int64)
+    if "min" in rule or "max" in rule:
+        lo, hi = int(rule.get("min", 0)), int(rule.get("max", 1000))
+        values = lo + np.floor((hi - lo + 1) * rng.random(n) ** float(rule.get("skew", 1.0))).astype(np.int64)
+    elif "median" in rule:
+        values = np.rint(rng.lognormal(np.log(rule["median"]), rule.get("sigma", 0.8), n)).astype(np.int64)
+    elif name in ("line_number", "position", "sort_order", "rank", "step_number", "attempt_number", "sequence"):
+        values = (block.siblings if block.siblings is not None else block.ordinals) + 1
+    elif "quantity" in name or name.endswith("_qty"):
+        values = 1 + np.floor(rng.lognormal(1.2, 0.9, n)).astype(np.int64)
+    elif name.endswith("_ms"):
+        values = np.rint(rng.lognormal(np.log(180), 1.0, n)).astype(np.int64)
+    elif "byte" in name or name.endswith("_size"):
+        values = np.rint(rng.lognormal(np.log(60_000), 1.5, n)).astype(np.int64)
+    elif name.endswith("_minutes"):
+        values = np.rint(rng.lognormal(np.log(240), 1.0, n)).astype(np.int64)
+    elif name.endswith("_days"):
+        values = rng.choice(np.array([0, 7, 14, 15, 30, 45, 60, 90]), n)
+    elif "percent" in name or name.endswith("_pct"):
+        values = rng.integers(0, 101, n)
+    elif "status_code" in name:
+        values = rng.choice(np.array([200, 201, 204, 400, 401, 404, 409, 422, 429, 500, 503]), n,
+                            p=np.array([62, 8, 5, 5, 3, 6, 1, 3, 3, 3, 1]) / 100)
+    elif name.endswith("_count") or name.startswith(("num_", "count")):
+        values = np.floor(rng.lognormal(2.0, 1.2, n)).astype(np.int64)
+    elif "points" in name:
+        values = np.rint(rng.lognormal(np.log(120), 1.0, n)).astype(np.int64)
+    elif name.endswith("_year") or name == "year":
+        values = rng.integers(2018, 2027, n)
+    else:
+        values = np.floor(rng.lognormal(3.0, 1.3, n)).astype(np.int64)
+    limit = _INT_LIMITS.get(column.int_bits or 64, _INT_LIMITS[64])
+    if bound is not None:  # integer bounds: "> 0" means at least 1
+        bound = Bound(None if bound.low is None else float(np.ceil(bound.low)),
+                      None if bound.high is None else float(np.floor(bound.high)), bound.values)
+    return _bounded(values, bound, -limit, limit).astype(np.int64)
+
+
+def _numeric_values(block: Block, column: Column, bound: Bound | None, relation: Relation | None) -> np.ndarray:
+    name, rule, rng, n = column.name, block.profile.rule(column.name), block.rng, block.n
+    scale = column.scale if column.scale is not None else 2
+    precision = column.precision or 18
+    top = 10.0 ** (precision - scale) - 10.0 ** -scale
+    if relation is not None and relation.other in block.values:
+        anchor = np.ma.filled(np.ma.asarray(block.values[relation.other], dtype=np.float64), 0.0)
+        factor = rng.random(n)
+        values = anchor * (1 + factor) if relation.op in (">=", ">") else anchor * factor
+    elif "median" in rule:
+        values = rng.lognormal(np.log(float(rule["median"])), float(rule.get("sigma", 0.9)), n)
+    elif "min" in rule or "max" in rule:
+        lo, hi = float(rule.get("min", 0)), float(rule.get("max", 100))
+        values = lo + (hi - lo) * rng.random(n)
+    elif precision - scale <= 1:  # numeric(5,4) and the like: a share or weight in [0, 1)
+        values = rng.random(n)
+    elif "rate" in name and "percent" not in name:
+        values = rng.lognormal(0.0, 0.6, n)
+    elif "percent" in name or "probability" in name:
+        values = 100 * rng.random(n) ** 1.5
+    elif "quantity" in name:
+        values = rng.lognormal(2.0, 1.0, n)
+    elif "weight" in name:
+        values = rng.lognormal(1.0, 0.8, n)
+    else:
+        median = next((m for word, m in MONEY_MEDIANS if word in name), 120.0)
+        values = rng.lognormal(np.log(median), 0.95, n)
+    values = _bounded(values, bound, -top, top)
+    if bound and bound.low is not None and bound.low > 0:
+        values = np.maximum(values, 10.0 ** -scale)
+    # Round in integer units of the column's scale so the CSV text is exact (no binary noise).
+    units = np.rint(values * 10**scale).astype(np.int64)
+    return units / 10**scale
+
+
+def _true_rate(block: Block, column: Column) -> float:
+    rule = block.profile.rule(column.name)
+    if "true_rate" in rule:
+        return float(rule["true_rate"])
+    name = column.name
+    for word, rate in (("is_active", 0.88), ("is_enabled", 0.8), ("is_default", 0.12), ("is_test", 0.02),
+                       ("is_primary", 0.35), ("is_verified", 0.82), ("is_internal", 0.15), ("is_deleted", 0.03),
+                       ("is_archived", 0.08), ("is_read", 0.6), ("is_bounce", 0.38), ("is_control", 0.5)):
+        if name.startswith(word):
+            return rate
+    return 0.1 + 0.8 * fixed_stream("bool-rate", block.table.qualified, name).random()
+
+
+def _enum_values(block: Block, column: Column) -> pl.Series:
+    labels = block.catalog.enums[column.type_sql]
+    rule = block.profile.rule(column.name)
+    if "weights" in rule:
+        p = np.array([float(rule["weights"].get(label, 0.0)) for label in labels])
+    else:
+        p = fixed_stream("enum", block.table.qualified, column.name).lognormal(0.0, 1.0, len(labels))
+    dim = block.tp.unique_dim
+    if dim is not None and dim.column == column.name and block.siblings is not None:
+        idx = (_hash_start(block, len(labels)) + block.siblings) % len(labels)
+    else:
+        idx = block.rng.choice(len(labels), block.n, p=p / p.sum())
+    return _vocab(tuple(labels)).gather(idx)
+
+
+# -- text ------------------------------------------------------------------------------------------------
+
+
+_VOCAB_SERIES: dict[tuple[str, ...], pl.Series] = {}
+
+
+def _vocab(words: tuple[str, ...]) -> pl.Series:
+    series = _VOCAB_SERIES.get(words)
+    if series is None:
+        series = _VOCAB_SERIES[words] = pl.Series(list(words), dtype=pl.String)
+    return series
+
+
+def _pick(block: Block, words: tuple[str, ...], n: int | None = None) -> pl.Series:
+    idx = block.rng.integers(0, len(words), n or block.n)
+    return _vocab(words).gather(idx)
+
+
+def _ids_str(block: Block) -> pl.Series:
+    return pl.Series(block.ids).cast(pl.String)
+
+
+def _is_unique_text(block: Block, column: Column) -> bool:
+    return any(column.name in u.columns for u in block.table.uniques)
+
+
+_PERSON_TABLES = ("users", "contacts", "leads", "supplier_contacts", "agent_profiles")
+_COMPANY_TABLES = ("accounts", "suppliers", "brands", "tenants", "carriers", "payment_gateways", "integrations")
+
+
+def _text_values(block: Block, column: Column, bound: Bound | None) -> pl.Series:
+    name, rule, table = column.name, block.profile.rule(column.name), block.table
+    if bound and bound.values:
+        values = _pick(block, bound.values)
+    elif "values" in rule:
+        values = _pick(block, tuple(str(v) for v in rule["values"]))
+    elif "weights" in rule:
+        labels = list(rule["weights"])
+        p = np.array([float(rule["weights"][k]) for k in labels])
+        values = pl.Series(labels, dtype=pl.String).gather(block.rng.choice(len(labels), block.n, p=p / p.sum()))
+    else:
+        values = _text_by_name(block, column, rule.get("text"))
+    if column.length is not None:
+        if column.type_sql.startswith("char"):
+            values = values.str.slice(0, column.length).str.pad_end(column.length, "X")
+        else:
+            values = values.str.slice(0, column.length)
+    return values
+
+
+def _text_by_name(block: Block, column: Column, kind: str | None) -> pl.Series:
+    name, table = column.name, block.table
+    unique = _is_unique_text(block, column)
+    kind = kind or _infer_text_kind(name, table.name, column)
+    ids = _ids_str(block)
+    prefix = block.profile.rule(name).get("prefix")
+    if kind == "email":
+        local = (_pick(block, V.FIRST_NAMES) + "." + _pick(block, V.LAST_NAMES)).str.to_lowercase()
+        return local + "." + ids + "@" + _pick(block, V.DOMAINS)
+    if kind == "first_name":
+        return _pick(block, V.FIRST_NAMES)
+    if kind == "last_name":
+        return _pick(block, V.LAST_NAMES)
+    if kind == "person":
+        values = _pick(block, V.FIRST_NAMES) + " " + _pick(block, V.LAST_NAMES)
+    elif kind == "company":
+        values = _pick(block, V.COMPANY_HEADS) + " " + _pick(block, V.COMPANY_TAILS)
+        if "legal" in name:
+            values = values + " " + _pick(block, V.COMPANY_SUFFIXES)
+    elif kind == "product":
+        values = _pick(block, V.PRODUCT_ADJECTIVES) + " " + _pick(block, V.PRODUCT_MATERIALS) + " " + _pick(block, V.PRODUCT_NOUNS)
+    elif kind == "subject":
+        values = _pick(block, V.SUBJECT_TEMPLATES)
+    elif kind == "sentence":
+        values = _sentence(block, 6, 14)
+    elif kind == "code":
+        head = prefix or _code_prefix(block.table.name, name)
+        return head + "-" + ids.str.pad_start(6, "0")
+    elif kind == "slug":
+        return (_pick(block, V.WORDS) + "-" + _pick(block, V.WORDS) + "-" + ids)
+    elif kind == "url":
+        return "https://" + _pick(block, V.DOMAINS) + "/" + _pick(block, V.WORDS) + "/" + ids
+    elif kind == "path":
+        return "/" + _pick(block, V.WORDS) + "/" + _pick(block, V.WORDS)
+    elif kind == "phone":
+        return "+1555" + pl.Series(block.rng.integers(1_000_000, 9_999_999, block.n)).cast(pl.String)
+    elif kind == "city":
+        values = _pick(block, V.CITIES)
+    elif kind == "street":
+        values = pl.Series(block.rng.integers(1, 240, block.n)).cast(pl.String) + " " + _pick(block, V.STREETS)
+    elif kind == "postal":
+        values = pl.Series(block.rng.integers(10000, 99999, block.n)).cast(pl.String)
+    elif kind == "hex":
+        values = _hex(block, 16)
+    elif kind == "ip":
+        values = _ip_values(block)
+    elif kind == "user_agent":
+        values = _pick(block, ("Mozilla/5.0 (Windows NT 10.0; Win64; x64)", "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5)",
+                               "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4)", "Mozilla/5.0 (X11; Linux x86_64)",
+                               "heron-sdk/2.3 python", "okhttp/4.12"))
+    elif kind == "tag":
+        values = _pick(block, V.TAGS)
+    elif kind == "word":
+        values = _pick(block, V.WORDS)
+    else:  # a short label
+        values = _pick(block, V.PRODUCT_ADJECTIVES) + " " + _pick(block, V.WORDS)
+    if unique:
+        values = values + " " + ids
+    return values
+
+
+def _infer_text_kind(name: str, table: str, column: Column) -> str:
+    if "email" in name:
+        return "email"
+    if name in ("first_name", "given_name"):
+        return "first_name"
+    if name in ("last_name", "family_name"):
+        return "last_name"
+    if name in ("full_name", "display_name", "contact_name", "author_name", "recipient_name", "owner_name"):
+        return "person"
+    if name in ("name", "legal_name", "company_name", "trading_name"):
+        if table in _COMPANY_TABLES:
+            return "company"
+        if table in _PERSON_TABLES:
+            return "person"
+        if table in ("products", "product_variants", "bundles"):
+            return "product"
+        return "label"
+    if name == "title" and table in ("products", "product_variants"):
+        return "product"
+    if name in ("subject", "title") and table in ("cases", "messages", "templates", "broadcasts"):
+        return "subject"
+    if name in ("sku", "barcode") or name.endswith(("_number", "_code", "_ref", "_reference")) or name in ("code", "number", "key"):
+        return "code"
+    if name == "slug" or name.endswith("_slug"):
+        return "slug"
+    if "url" in name or name in ("website", "domain", "hostname", "host") or name.endswith("_host"):
+        return "url" if "url" in name or name == "website" else "word"
+    if name.endswith("path") or name == "route":
+        return "path"
+    if "phone" in name or name in ("e164", "msisdn"):
+        return "phone"
+    if name == "city":
+        return "city"
+    if name in ("line1", "address_line1", "street", "line_1"):
+        return "street"
+    if name in ("postal_code", "zip", "postcode"):
+        return "postal"
+    if name.endswith(("_id", "token", "hash", "fingerprint", "secret", "hint", "key_prefix", "external_id")):
+        return "hex"
+    if name in ("ip", "ip_address"):
+        return "ip"
+    if "user_agent" in name:
+        return "user_agent"
+    if name in ("tag", "label", "color", "colour", "region", "state", "source", "medium", "category", "industry"):
+        return "word" if name not in ("tag",) else "tag"
+    if column.length is not None and column.length <= 8:
+        return "code"
+    if name in ("title", "headline", "summary", "subject"):
+        return "label"
+    return "sentence"
+
+
+def _code_prefix(table: str, column: str) -> str:
+    words = [w for w in (column.replace("_number", "").replace("_code", "").split("_")) if w and w not in ("code", "number")]
+    source = words or table.split("_")
+    return "".join(w[0] for w in source).upper()[:4] or "X"
+
+
+def _sentence(block: Block, low: int, high: int) -> pl.Series:
+    parts = [_pick(block, V.WORDS) for _ in range(low)]
+    sentence = parts[0].str.to_titlecase()
+    for part in parts[1:]:
+        sentence = sentence + " " + part
+    return sentence + "."
+
+
+def _hex(block: Block, nbytes: int) -> pl.Series:
+    raw = block.rng.integers(0, 256, (block.n, nbytes), dtype=np.uint8)
+    digits = np.frombuffer(b"0123456789abcdef", dtype=np.uint8)
+    chars = np.empty((block.n, nbytes * 2), dtype=np.uint8)
+    chars[:, 0::2] = digits[raw >> 4]
+    chars[:, 1::2] = digits[raw & 15]
+    return pl.Series(chars.view(f"S{nbytes * 2}").ravel()).cast(pl.String)
+
+
+def _uuid_values(block: Block) -> pl.Series:
+    h = _hex(block, 16)
+    return (h.str.slice(0, 8) + "-" + h.str.slice(8, 4) + "-4" + h.str.slice(13, 3) + "-a"
+            + h.str.slice(17, 3) + "-" + h.str.slice(20, 12))
+
+
+def _ip_values(block: Block) -> pl.Series:
+    octets = [pl.Series(block.rng.integers(low, 255, block.n)).cast(pl.String) for low in (11, 0, 0, 1)]
+    return octets[0] + "." + octets[1] + "." + octets[2] + "." + octets[3]
+
+
+def _array_values(block: Block) -> pl.Series:
+    return "{" + _pick(block, V.TAGS) + "," + _pick(block, V.TAGS) + "}"
+
+
+def _json_values(block: Block, column: Column) -> pl.Series:
+    name = column.name
+    n = block.n
+    if name in ("properties", "payload", "event_properties"):
+        value = pl.Series(np.rint(block.rng.lognormal(3, 1, n) * 100) / 100).cast(pl.String)
+        return ('{"source": "' + _pick(block, ("web", "mobile", "api", "import")) + '", "item": "'
+                + _pick(block, V.WORDS) + '", "value": ' + value + "}")
+    if name in ("settings", "config", "preferences", "configuration", "options"):
+        flag = pl.Series(block.rng.random(n) < 0.5).cast(pl.String).str.to_lowercase()
+        return ('{"locale": "' + _pick(block, ("en", "de", "fr", "es", "pt", "nl")) + '", "notifications": ' + flag
+                + ', "theme": "' + _pick(block, ("light", "dark", "system")) + '"}')
+    if name in ("changes", "diff"):
+        return '{"field": "' + _pick(block, V.WORDS) + '", "from": "' + _pick(block, V.WORDS) + '", "to": "' + _pick(block, V.WORDS) + '"}'
+    count = pl.Series(block.rng.integers(1, 12, n)).cast(pl.String)
+    return '{"kind": "' + _pick(block, V.WORDS) + '", "count": ' + count + "}"
+
+
+# -- output ----------------------------------------------------------------------------------------------
+
+
+def _to_series(name: str, values: Any, column: Column) -> pl.Series:
+    if isinstance(values, pl.Series):
+        series = values.rename(name)
+    else:
+        mask = np.ma.getmaskarray(values) if np.ma.isMaskedArray(values) else None
+        data = np.ma.getdata(values)
+        series = pl.Series(name, data)
+        if mask is not None and mask.any():
+            series = pl.select(pl.when(pl.Series(mask)).then(None).otherwise(series)).to_series().rename(name)
+    kind = column.kind
+    if kind == "timestamptz" and series.dtype.is_integer():
+        series = series.cast(pl.Datetime("us", "UTC"))
+    elif kind == "date" and series.dtype.is_integer():
+        series = series.cast(pl.Int32).cast(pl.Date)
+    elif kind == "date" and series.dtype == pl.String:
+        series = series.str.to_date()
+    return series

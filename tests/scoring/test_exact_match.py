@@ -1,0 +1,44 @@
+"""Spider-style exact set match: clause sets over normalised ASTs, literals ignored."""
+
+from __future__ import annotations
+
+import pytest
+
+from heron_pipeline.scoring import exact_set_match
+
+CASES = [
+    ("identical", "SELECT a FROM t", "SELECT a FROM t", True),
+    ("literal values ignored", "SELECT a FROM t WHERE b = 1", "SELECT a FROM t WHERE b = 2", True),
+    ("string literals ignored", "SELECT a FROM t WHERE s = 'x'", "SELECT a FROM t WHERE s = 'y'", True),
+    ("operator matters", "SELECT a FROM t WHERE b > 1", "SELECT a FROM t WHERE b < 1", False),
+    ("select items are a multiset", "SELECT a, b FROM t", "SELECT b, a FROM t", True),
+    ("select multiplicity matters", "SELECT a, a FROM t", "SELECT a FROM t", False),
+    ("aliases resolved", "SELECT T1.name FROM singer AS T1", "SELECT singer.name FROM singer", True),
+    ("unqualified in one-table scope", "SELECT name FROM singer", "SELECT s.name FROM singer s", True),
+    ("case-insensitive identifiers", "SELECT Name FROM Singer", "select name from singer", True),
+    ("where conjuncts are a set", "SELECT a FROM t WHERE x = 1 AND y = 2", "SELECT a FROM t WHERE y = 5 AND x = 3", True),
+    ("and/or both split", "SELECT a FROM t WHERE x = 1 OR y = 2", "SELECT a FROM t WHERE y = 1 AND x = 2", True),
+    ("where condition missing", "SELECT a FROM t WHERE x = 1 AND y = 2", "SELECT a FROM t WHERE x = 1", False),
+    ("group by is a set", "SELECT count(*) FROM t GROUP BY a, b", "SELECT count(*) FROM t GROUP BY b, a", True),
+    ("having compared", "SELECT a FROM t GROUP BY a HAVING count(*) > 1", "SELECT a FROM t GROUP BY a HAVING sum(b) > 1", False),
+    ("order direction matters", "SELECT a FROM t ORDER BY a DESC", "SELECT a FROM t ORDER BY a", False),
+    ("order list order matters", "SELECT a FROM t ORDER BY a, b", "SELECT a FROM t ORDER BY b, a", False),
+    ("order by alias = expression", "SELECT count(*) AS n FROM t GROUP BY a ORDER BY n", "SELECT count(*) FROM t GROUP BY a ORDER BY count(*)", True),
+    ("limit value ignored", "SELECT a FROM t ORDER BY a LIMIT 3", "SELECT a FROM t ORDER BY a LIMIT 10", True),
+    ("limit presence matters", "SELECT a FROM t LIMIT 3", "SELECT a FROM t", False),
+    ("distinct ignored", "SELECT DISTINCT a FROM t", "SELECT a FROM t", True),
+    ("join order and ON ignored", "SELECT t.a FROM t JOIN u ON t.id = u.id", "SELECT x.a FROM u AS y JOIN t AS x ON x.id = y.tid", True),
+    ("different table", "SELECT a FROM t", "SELECT a FROM u", False),
+    ("set operation kind", "SELECT a FROM t UNION SELECT a FROM u", "SELECT a FROM t INTERSECT SELECT a FROM u", False),
+    ("set operation recursive", "SELECT a FROM t WHERE x = 1 EXCEPT SELECT a FROM u", "SELECT a FROM t WHERE x = 9 EXCEPT SELECT a FROM u", True),
+    ("subquery compared recursively", "SELECT a FROM t WHERE a IN (SELECT b FROM u WHERE c = 1 AND d = 2)", "SELECT a FROM t WHERE a IN (SELECT b FROM u WHERE d = 3 AND c = 1)", True),
+    ("subquery differs", "SELECT a FROM t WHERE a IN (SELECT b FROM u)", "SELECT a FROM t WHERE a IN (SELECT c FROM u)", False),
+    ("from subquery", "SELECT s.a FROM (SELECT a FROM t WHERE x = 1) AS s", "SELECT q.a FROM (SELECT a FROM t WHERE x = 2) AS q", True),
+    ("unparsable gold", "SELEC a FROM", "SELECT a FROM t", False),
+    ("unparsable prediction", "SELECT a FROM t", "SELECT FROM WHERE (", False),
+]
+
+
+@pytest.mark.parametrize(("gold", "pred", "expected"), [c[1:] for c in CASES], ids=[c[0] for c in CASES])
+def test_exact_set_match(gold, pred, expected):
+    assert exact_set_match(gold, pred) is expected
