@@ -136,6 +136,42 @@ def cmd_fingerprint(args: argparse.Namespace, settings: Settings) -> int:
     return EXIT_OK
 
 
+def cmd_verify_data(args: argparse.Namespace, settings: Settings) -> int:
+    from heron_pipeline.catalog import load_catalog
+    from heron_pipeline.seeding.verify import verify_database
+
+    server = Server(settings)
+    database = f"heron_{args.scale}_{args.seed}"
+    if not server.database_exists(database):
+        _err(f"error: {database} does not exist")
+        return EXIT_FAIL
+    with server.connect(database) as conn:
+        report = verify_database(conn, load_catalog())
+    rates = list(report.null_fk_rates.values())
+    in_band = sum(0.05 <= r <= 0.40 for r in rates)
+    soft = list(report.soft_delete_rates.values())
+    print(f"soft-deleted share: {len(soft)} tables, min {min(soft, default=0):.1%}, max {max(soft, default=0):.1%}")
+    print(f"optional references: {len(rates)}, NULL share within 5–40 %: {in_band}")
+    for line in report.violations:
+        print(f"VIOLATION {line}")
+    print("ok" if report.ok else f"{len(report.violations)} violations")
+    return EXIT_OK if report.ok else EXIT_FAIL
+
+
+def cmd_bench(args: argparse.Namespace, settings: Settings) -> int:
+    """The main job as far as it is built: seed every requested state, fingerprint each."""
+    from heron_pipeline.database.fingerprint import fingerprint_database
+
+    server = Server(settings)
+    server.up()
+    seeds = [int(s) for s in args.seeds.split(",") if s.strip()]
+    for seed in seeds:
+        seed_state(server, args.scale, seed)
+    for seed in seeds:
+        print(f"heron_{args.scale}_{seed}  {fingerprint_database(server.benchmark_dsn(args.scale, seed)).digest}")
+    return EXIT_OK
+
+
 # -- parser -----------------------------------------------------------------------------------------
 
 
@@ -166,6 +202,16 @@ def build_parser() -> argparse.ArgumentParser:
     fingerprint.add_argument("--seed", type=int, required=True)
     fingerprint.add_argument("--tables", action="store_true", help="one digest per table")
     fingerprint.set_defaults(handler=cmd_fingerprint)
+
+    verify = sub.add_parser("verify-data", help="check FK integrity, tenant consistency, uniqueness, trap rates")
+    verify.add_argument("--scale", choices=SCALES, required=True)
+    verify.add_argument("--seed", type=int, required=True)
+    verify.set_defaults(handler=cmd_verify_data)
+
+    bench = sub.add_parser("bench", help="the main job: seed the states and report their fingerprints")
+    bench.add_argument("--scale", choices=SCALES, default="tiny")
+    bench.add_argument("--seeds", default="42,43,44")
+    bench.set_defaults(handler=cmd_bench)
 
     for register in _EXTRA_COMMANDS:
         register(sub)

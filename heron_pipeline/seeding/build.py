@@ -126,46 +126,67 @@ def _statement_tables(generator: Generator) -> Callable[[str], str]:
     return table_of
 
 
+def start_build(server: Server, scale: str, seed: int) -> str:
+    """A fresh ``heron_build_<scale>_<seed>`` holding the phase-1 tables; returns its DSN."""
+    building = build_database(scale, seed)
+    server.drop_database(building)
+    server.create_database(building)
+    dsn = server.dsn(building)
+    with psycopg.connect(dsn, autocommit=False) as conn:
+        apply_phase_one(conn)
+        conn.commit()
+    return dsn
+
+
+def load_tables(dsn: str, generator: Generator, tables: list[str], *, workers: int = 2, batch_blocks: int = 4,
+                progress: Progress | None = None) -> dict[str, int]:
+    """Generate and COPY ``tables`` (largest first, ``workers`` at a time); rows per table."""
+    rows: dict[str, int] = {}
+    ordered = sorted(tables, key=lambda t: -generator.plan.tables[t].total)
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(_copy_table, dsn, generator, t, batch_blocks) for t in ordered]
+        for future in as_completed(futures):
+            table, count, seconds = future.result()
+            rows[table] = count
+            if progress:
+                progress(table, count, seconds)
+    return rows
+
+
+def finish_build(server: Server, generator: Generator, scale: str, seed: int, *, workers: int = 2) -> tuple[dict[str, float], int]:
+    """Keys, indexes, ANALYZE, the build label, then the rename into place.
+    Returns (seconds per phase, bytes on disk)."""
+    building = build_database(scale, seed)
+    dsn = server.dsn(building)
+    seconds: dict[str, float] = {}
+    started = time.perf_counter()
+    apply_keys(dsn, generator, workers)
+    seconds["keys"] = time.perf_counter() - started
+    started = time.perf_counter()
+    _run_each(dsn, [f"ANALYZE {t}" for t in generator.plan.tables], workers)
+    seconds["analyze"] = time.perf_counter() - started
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        conn.execute(sql.SQL("COMMENT ON DATABASE {} IS {}").format(
+            sql.Identifier(building), sql.Literal(build_label(generator, scale, seed))))
+        size = conn.execute("SELECT pg_database_size(current_database())").fetchone()[0]
+    server.rename_database(building, benchmark_database(scale, seed))
+    return seconds, size
+
+
 def build(server: Server, scale: str, seed: int, *, workers: int = 2, batch_blocks: int = 4,
           progress: Progress | None = None, generator: Generator | None = None) -> BuildReport:
     """Generate and load (scale, seed) and rename it into place; returns what it did."""
     generator = generator or Generator.for_state(scale, seed)
-    building, final = build_database(scale, seed), benchmark_database(scale, seed)
-    report = BuildReport(scale, seed, final)
-    dsn = server.dsn(building)
-
-    server.drop_database(building)
+    report = BuildReport(scale, seed, benchmark_database(scale, seed))
     started = time.perf_counter()
-    server.create_database(building)
-    with psycopg.connect(dsn, autocommit=False) as conn:
-        apply_phase_one(conn)
-        conn.commit()
+    dsn = start_build(server, scale, seed)
     report.seconds["tables"] = time.perf_counter() - started
-
     started = time.perf_counter()
-    tables = sorted(generator.plan.tables, key=lambda t: -generator.plan.tables[t].total)
-    with ThreadPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(_copy_table, dsn, generator, t, batch_blocks) for t in tables]
-        for future in as_completed(futures):
-            table, rows, seconds = future.result()
-            report.rows[table] = rows
-            if progress:
-                progress(table, rows, seconds)
+    report.rows = load_tables(dsn, generator, list(generator.plan.tables), workers=workers,
+                              batch_blocks=batch_blocks, progress=progress)
     report.seconds["generate+copy"] = time.perf_counter() - started
-
-    started = time.perf_counter()
-    apply_keys(dsn, generator, workers)
-    report.seconds["keys"] = time.perf_counter() - started
-
-    started = time.perf_counter()
-    _run_each(dsn, [f"ANALYZE {t}" for t in tables], workers)
-    report.seconds["analyze"] = time.perf_counter() - started
-
-    with psycopg.connect(dsn, autocommit=True) as conn:
-        conn.execute(sql.SQL("COMMENT ON DATABASE {} IS {}").format(
-            sql.Identifier(building), sql.Literal(build_label(generator, scale, seed))))
-        report.bytes_on_disk = conn.execute("SELECT pg_database_size(current_database())").fetchone()[0]
-    server.rename_database(building, final)
+    phases, report.bytes_on_disk = finish_build(server, generator, scale, seed, workers=workers)
+    report.seconds.update(phases)
     return report
 
 

@@ -1,0 +1,104 @@
+"""The generator end to end on a real server: determinism, variation, integrity, crash safety.
+
+Builds tiny/42 twice (once with other worker and batch settings), tiny/43 and tiny/44 once; each
+build takes seconds, so the module shares them.
+"""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import time
+
+import numpy as np
+import pytest
+
+from heron_pipeline.database.fingerprint import fingerprint_database
+from heron_pipeline.database.server import Server
+from heron_pipeline.seeding.build import build
+from heron_pipeline.seeding.generate import Generator
+from heron_pipeline.seeding.special import ANCHOR_TENANTS
+from heron_pipeline.seeding.verify import verify_database
+from heron_pipeline.catalog import load_catalog
+
+
+@pytest.fixture(scope="module")
+def built(server: Server) -> dict[int, str]:
+    digests = {}
+    for seed in (42, 43, 44):
+        build(server, "tiny", seed)
+        digests[seed] = fingerprint_database(server.benchmark_dsn("tiny", seed)).digest
+    return digests
+
+
+def test_rebuild_with_other_workers_and_batches_gives_the_same_fingerprint(server: Server, built: dict[int, str]) -> None:
+    build(server, "tiny", 42, workers=1, batch_blocks=1)
+    assert fingerprint_database(server.benchmark_dsn("tiny", 42)).digest == built[42]
+
+
+def test_seeds_differ_in_data_and_counts(server: Server, built: dict[int, str]) -> None:
+    assert len(set(built.values())) == 3
+    totals = {seed: Generator.for_state("tiny", seed).plan.total_rows for seed in built}
+    assert len(set(totals.values())) == 3
+    with server.connect("heron_tiny_42") as a, server.connect("heron_tiny_43") as b:
+        query = "SELECT count(*) FROM orders.orders"
+        assert a.execute(query).fetchone() != b.execute(query).fetchone()
+
+
+def test_tiny_is_in_its_row_band() -> None:
+    total = Generator.for_state("tiny", 42).plan.total_rows
+    assert 150_000 <= total <= 250_000, total
+
+
+@pytest.mark.parametrize("seed", [42, 43, 44])
+def test_anchor_tenants_exist_in_every_seed(server: Server, built: dict[int, str], seed: int) -> None:
+    with server.connect(f"heron_tiny_{seed}") as conn:
+        rows = conn.execute("SELECT id, name FROM tenancy.tenants WHERE id <= %s ORDER BY id", (len(ANCHOR_TENANTS),)).fetchall()
+        assert [name for _, name in rows] == [a[0] for a in ANCHOR_TENANTS]
+        sizes = [conn.execute("SELECT count(*) FROM orders.orders WHERE tenant_id = %s", (tid,)).fetchone()[0]
+                 for tid, _ in rows]
+        assert sizes[0] == max(sizes), "the first anchor is the largest tenant"
+
+
+@pytest.mark.parametrize("seed", [42, 43, 44])
+def test_verify_data_passes(server: Server, built: dict[int, str], seed: int) -> None:
+    with server.connect(f"heron_tiny_{seed}") as conn:
+        report = verify_database(conn, load_catalog())
+    assert report.ok, report.violations[:10]
+    assert report.soft_delete_rates and all(0.01 <= r <= 0.12 for r in report.soft_delete_rates.values())
+
+
+def test_verify_data_fails_on_a_corrupted_row(server: Server, built: dict[int, str]) -> None:
+    server.drop_database("heron_corrupt")
+    with server.connect() as conn:
+        conn.execute("CREATE DATABASE heron_corrupt TEMPLATE heron_tiny_44")
+    with server.connect("heron_corrupt") as conn:
+        conn.execute("ALTER TABLE orders.order_lines DROP CONSTRAINT order_lines_order_id_fkey")
+        conn.execute("UPDATE orders.order_lines SET order_id = 999999999 WHERE id = (SELECT min(id) FROM orders.order_lines)")
+        report = verify_database(conn, load_catalog())
+    server.drop_database("heron_corrupt")
+    assert any("order_lines.order_id" in v for v in report.violations)
+
+
+def test_tenant_sizes_are_zipf_skewed(server: Server, built: dict[int, str]) -> None:
+    with server.connect("heron_tiny_42") as conn:
+        counts = [r[0] for r in conn.execute(
+            "SELECT count(*) FROM orders.orders GROUP BY tenant_id ORDER BY 1 DESC").fetchall()]
+    assert counts[0] > 3 * np.median(counts)
+
+
+def test_killed_build_leaves_no_finished_database_and_rerun_matches(server: Server, built: dict[int, str],
+                                                                     settings) -> None:
+    env = {"HERON_DATA_DIR": str(settings.data_dir), "HERON_PORT": str(settings.port), "PATH": "/usr/bin:/bin"}
+    if settings.dsn:
+        env["HERON_DSN"] = settings.dsn
+    server.drop_database("heron_tiny_44")
+    proc = subprocess.Popen([sys.executable, "-m", "heron_pipeline.cli", "seed", "--scale", "tiny", "--seed", "44"],
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(4.0)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    assert not server.database_exists("heron_tiny_44"), "a killed build must not leave a finished database"
+    build(server, "tiny", 44)
+    assert fingerprint_database(server.benchmark_dsn("tiny", 44)).digest == built[44]
