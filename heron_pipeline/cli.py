@@ -172,6 +172,27 @@ def cmd_bench(args: argparse.Namespace, settings: Settings) -> int:
     return EXIT_OK
 
 
+def cmd_dev(args: argparse.Namespace, settings: Settings) -> int:
+    """`dagster dev` against heron's server, with Dagster's storage in heron_dagster."""
+    import os
+    from urllib.parse import urlsplit
+
+    from heron_pipeline.config import PROJECT_ROOT
+    from heron_pipeline.database.names import DAGSTER_DATABASE
+
+    server = Server(settings)
+    server.up()
+    if not server.database_exists(DAGSTER_DATABASE):
+        server.create_database(DAGSTER_DATABASE)
+    parts = urlsplit(server.maintenance_dsn)
+    env = {**os.environ, "DAGSTER_HOME": str(PROJECT_ROOT), "HERON_DAGSTER_USER": parts.username or "postgres",
+           "HERON_DAGSTER_PASSWORD": parts.password or "", "HERON_DAGSTER_HOST": parts.hostname or "127.0.0.1",
+           "HERON_DAGSTER_PORT": str(parts.port or 5432)}
+    argv = ["dagster", "dev", "-w", str(PROJECT_ROOT / "workspace.yaml"), "-p", str(args.port)]
+    os.execvpe(argv[0], argv, env)
+    return EXIT_OK  # pragma: no cover
+
+
 # -- parser -----------------------------------------------------------------------------------------
 
 
@@ -212,6 +233,10 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--scale", choices=SCALES, default="tiny")
     bench.add_argument("--seeds", default="42,43,44")
     bench.set_defaults(handler=cmd_bench)
+
+    dev = sub.add_parser("dev", help="start the server if needed, then the Dagster UI")
+    dev.add_argument("--port", type=int, default=3000)
+    dev.set_defaults(handler=cmd_dev)
 
     for register in _EXTRA_COMMANDS:
         register(sub)

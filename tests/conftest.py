@@ -8,7 +8,9 @@ PostgreSQL 16+ instead (its maintenance database; the tests create and drop thei
 from __future__ import annotations
 
 import os
+import shutil
 import socket
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -23,9 +25,22 @@ def _free_port() -> int:
         return probe.getsockname()[1]
 
 
+def server_dir() -> Path:
+    """A data folder outside pytest's tmp tree: pytest resets its base folder to 0700 at every
+    session start, which would lock the server's unprivileged account out mid-run."""
+    return Path(tempfile.mkdtemp(prefix="heron-test-"))
+
+
+@pytest.fixture
+def pg_tmp() -> Path:
+    path = server_dir()
+    yield path
+    shutil.rmtree(path, ignore_errors=True)
+
+
 @pytest.fixture(scope="session")
-def settings(tmp_path_factory: pytest.TempPathFactory) -> Settings:
-    data_dir = tmp_path_factory.mktemp("heron-data")
+def settings() -> Settings:
+    data_dir = server_dir()
     external = os.environ.get("HERON_TEST_DSN")
     return Settings(dsn=external or None, data_dir=data_dir, port=_free_port())
 

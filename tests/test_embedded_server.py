@@ -20,8 +20,8 @@ def _free_port() -> int:
         return probe.getsockname()[1]
 
 
-def test_up_twice_is_one_server(tmp_path: Path) -> None:
-    server = EmbeddedServer(tmp_path / "pgdata", _free_port())
+def test_up_twice_is_one_server(pg_tmp: Path) -> None:
+    server = EmbeddedServer(pg_tmp / "pgdata", _free_port())
     try:
         assert server.up() is True
         pid = server.running_pid()
@@ -45,15 +45,15 @@ def test_locale_and_time_zone_are_explicit(server: Server) -> None:
         assert conn.execute("SHOW listen_addresses").fetchone()[0] == "127.0.0.1"
 
 
-def test_taken_port_is_a_clear_error(tmp_path: Path) -> None:
+def test_taken_port_is_a_clear_error(pg_tmp: Path) -> None:
     with socket.socket() as squatter:
         squatter.bind(("127.0.0.1", 0))
         squatter.listen()
         port = squatter.getsockname()[1]
-        server = EmbeddedServer(tmp_path / "pgdata", port)
+        server = EmbeddedServer(pg_tmp / "pgdata", port)
         with pytest.raises(ServerError, match=f"port {port} .* in use"):
             server.up()
-    assert not (tmp_path / "pgdata" / "postmaster.pid").exists()
+    assert not (pg_tmp / "pgdata" / "postmaster.pid").exists()
 
 
 def test_cli_url_prints_only_the_dsn(settings: Settings, server: Server) -> None:

@@ -761,6 +761,7 @@ ALLOWED_TENANT_UNIQUES = {
     ("tenant", "fk"),  # one-to-one
     ("tenant", "fk", "fk"),  # link table
     ("tenant", "fk", "date"),  # one row per parent per day
+    ("tenant", "fk", "enum"),  # one row per parent and kind (an order's ship-to and bill-to address)
     ("tenant", "date"),  # one row per tenant per day (the tenant is the parent)
 }
 

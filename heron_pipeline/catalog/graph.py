@@ -39,9 +39,21 @@ def domain_order(catalog: Catalog) -> list[str]:
     return list(TopologicalSorter(domain_dependencies(catalog)).static_order())
 
 
+def required_dependencies(catalog: Catalog) -> dict[str, set[str]]:
+    """table -> the tables its NOT NULL references point at. Optional references may form cycles
+    inside a domain (an experiment's winning variant points back at the experiment's variants)."""
+    deps: dict[str, set[str]] = {name: set() for name in catalog.tables}
+    for fk in catalog.foreign_keys:
+        table = catalog.tables[fk.table]
+        if fk.is_back_reference or fk.ref_table == fk.table or table.column(fk.own_column).nullable:
+            continue
+        deps[fk.table].add(fk.ref_table)
+    return deps
+
+
 def table_order(catalog: Catalog) -> list[str]:
-    """Tables parents-first (back-references set aside)."""
-    return list(TopologicalSorter(table_dependencies(catalog)).static_order())
+    """Tables parents-first along their required references (back-references set aside)."""
+    return list(TopologicalSorter(required_dependencies(catalog)).static_order())
 
 
 def is_acyclic(deps: dict[str, set[str]]) -> bool:

@@ -103,6 +103,8 @@ def infer_parent(table: Table, profile: TableProfile, catalog: Catalog) -> str |
         fk = table.foreign_key_of(rest[0]) if rest else None
         if fk is not None and catalog.tables[fk.ref_table].is_tenant_scoped and fk.ref_table != table.qualified:
             return rest[0]
+        if len(rest) == 1 and fk is not None and table.is_tenant_scoped and not catalog.tables[fk.ref_table].is_tenant_scoped:
+            return "tenant"  # one row per tenant per global key (a tenant's override of a platform flag)
         if len(rest) == 1 and table.column(rest[0]).kind == "date" and table.is_tenant_scoped:
             return "tenant"
     if table.name.endswith(_CHILD_SUFFIXES):
