@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from typing import Callable
 
 from heron_pipeline.config import Settings, load_settings
 from heron_pipeline.database.embedded import ServerError
@@ -238,13 +237,7 @@ def build_parser() -> argparse.ArgumentParser:
     dev.add_argument("--port", type=int, default=3000)
     dev.set_defaults(handler=cmd_dev)
 
-    for register in _EXTRA_COMMANDS:
-        register(sub)
     return parser
-
-
-#: Later stages (seed, fingerprint, audit…) register their subcommands here.
-_EXTRA_COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = []
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -28,10 +28,6 @@ GLOBAL_EPOCH_US = (WINDOW_START_DAY - 400) * US_PER_DAY
 _SAME_MOMENT_SUFFIXES = ("_lines", "_items", "_taxes", "_addresses", "_values", "_tiers", "_rules", "_allocations")
 
 
-def tenant_index_of(plan: Plan, tenant_id: int) -> int:
-    return tenant_id - 1
-
-
 _LAYOUTS: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
 
 
