@@ -75,9 +75,9 @@ CREATE TABLE tenancy.exchange_rates (
     CONSTRAINT exchange_rates_rate_to_usd_check CHECK (rate_to_usd > 0),
     CONSTRAINT exchange_rates_rate_from_usd_check CHECK (rate_from_usd > 0)
 );
-COMMENT ON TABLE tenancy.exchange_rates IS 'Daily reference FX rates (currency conversion rates) of each currency against the US dollar: one row per currency per calendar day. Convert an amount to USD by multiplying it by rate_to_usd of the matching rate_date; needed before summing money across currencies.';
+COMMENT ON TABLE tenancy.exchange_rates IS 'Daily reference FX rates (currency conversion rates) of each currency against the US dollar: exactly one row per currency per calendar day. Convert an amount to USD by multiplying it by rate_to_usd of the matching rate_date; needed before summing money across currencies.';
 COMMENT ON COLUMN tenancy.exchange_rates.currency_code IS 'Currency the rate is quoted for (ISO 4217). USD itself has rate 1.';
-COMMENT ON COLUMN tenancy.exchange_rates.rate_date IS 'Business date the rate applies to (end-of-day reference rate). No rows for weekends when the source publishes none.';
+COMMENT ON COLUMN tenancy.exchange_rates.rate_date IS 'Calendar date the rate applies to (end-of-day reference rate). Every currency has exactly one row for every calendar day of the window, weekends included.';
 COMMENT ON COLUMN tenancy.exchange_rates.rate_to_usd IS 'USD value of one unit of the currency on rate_date, e.g. 1.08 for EUR. Multiply an amount in this currency by it to get USD.';
 COMMENT ON COLUMN tenancy.exchange_rates.rate_from_usd IS 'Units of this currency bought by one US dollar on rate_date (the inverse of rate_to_usd), e.g. 0.926 for EUR.';
 COMMENT ON COLUMN tenancy.exchange_rates.source IS 'Provider the rate was taken from, e.g. ecb, openexchangerates, manual.';
