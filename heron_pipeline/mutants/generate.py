@@ -1,0 +1,219 @@
+"""Near-miss mutants of a gold query: the wrong answers a text-to-SQL tool is most likely to give.
+
+A benchmark is only as sharp as its ability to tell a near miss from the right answer. Each
+operator below rewrites one spot of the gold's syntax tree (sqlglot) into a plausible mistake —
+a forgotten filter, a mirrored comparison, the wrong aggregate, an inner join where a left one was
+needed. Scoring the mutants like predictions shows which questions and which database states can
+tell them apart (single-state vs multi-state comparison).
+
+Mutants are generated deterministically (tree walk order), one change each, and deduplicated by
+their SQL text; a mutant whose text equals the gold's is dropped.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Iterator
+
+import sqlglot
+from sqlglot import exp
+
+DIALECT = "postgres"
+
+#: Mirrored comparison: a "flip" reverses the direction of the test.
+_FLIPPED: dict[type, type] = {exp.LT: exp.GT, exp.GT: exp.LT, exp.LTE: exp.GTE, exp.GTE: exp.LTE,
+                              exp.EQ: exp.NEQ, exp.NEQ: exp.EQ}
+
+#: The aggregate a hurried author writes instead.
+_SWAPPED_AGGREGATE: dict[type, type] = {exp.Sum: exp.Avg, exp.Avg: exp.Sum, exp.Min: exp.Max, exp.Max: exp.Min}
+
+
+@dataclass(frozen=True)
+class Mutant:
+    operator: str
+    description: str
+    sql: str
+
+
+def _conjuncts(condition: exp.Expression) -> list[exp.Expression]:
+    return list(condition.flatten()) if isinstance(condition, exp.And) else [condition]
+
+
+def _and_all(parts: list[exp.Expression]) -> exp.Expression | None:
+    if not parts:
+        return None
+    result = parts[0]
+    for part in parts[1:]:
+        result = exp.and_(result, part, copy=False)
+    return result
+
+
+def _is_tenant_condition(node: exp.Expression) -> bool:
+    if not isinstance(node, exp.EQ):
+        return False
+    return any(isinstance(side, exp.Column) and side.name == "tenant_id" for side in (node.this, node.expression))
+
+
+def _is_soft_delete_condition(node: exp.Expression) -> bool:
+    target = node.this if isinstance(node, exp.Not) else node
+    return isinstance(target, exp.Is) and isinstance(target.this, exp.Column) and target.this.name == "deleted_at"
+
+
+def _remove_conjuncts(holder: exp.Expression, key: str, keep: Callable[[exp.Expression], bool]) -> bool:
+    """Rebuild ``holder.args[key]`` (a WHERE node or a join's ON) without the conjuncts ``keep`` rejects."""
+    node = holder.args.get(key)
+    if node is None:
+        return False
+    condition = node.this if isinstance(node, exp.Where) else node
+    parts = _conjuncts(condition)
+    kept = [part for part in parts if keep(part)]
+    if len(kept) == len(parts):
+        return False
+    rebuilt = _and_all([part.copy() for part in kept])
+    if isinstance(node, exp.Where):
+        holder.set(key, exp.Where(this=rebuilt) if rebuilt is not None else None)
+    else:
+        holder.set(key, rebuilt if rebuilt is not None else exp.true())
+    return True
+
+
+# -- operators: each yields (description, mutate) where mutate edits the k-th node of a fresh copy --
+
+
+def _drop_where_conjunct(node: exp.Expression) -> Iterator[tuple[str, Callable[[exp.Expression], bool]]]:
+    if isinstance(node, exp.Where):
+        for index, part in enumerate(_conjuncts(node.this)):
+            def mutate(target: exp.Expression, index: int = index) -> bool:
+                parent = target.parent
+                parts = _conjuncts(target.this)
+                rebuilt = _and_all([p.copy() for i, p in enumerate(parts) if i != index])
+                parent.set("where", exp.Where(this=rebuilt) if rebuilt is not None else None)
+                return True
+            yield f"drop WHERE conjunct `{part.sql(dialect=DIALECT)}`", mutate
+
+
+def _flip_comparison(node: exp.Expression) -> Iterator[tuple[str, Callable[[exp.Expression], bool]]]:
+    flipped = _FLIPPED.get(type(node))
+    if flipped is not None:
+        def mutate(target: exp.Expression) -> bool:
+            target.replace(flipped(this=target.this.copy(), expression=target.expression.copy()))
+            return True
+        yield f"flip `{node.sql(dialect=DIALECT)}`", mutate
+
+
+def _swap_aggregate(node: exp.Expression) -> Iterator[tuple[str, Callable[[exp.Expression], bool]]]:
+    swapped = _SWAPPED_AGGREGATE.get(type(node))
+    if swapped is not None:
+        def mutate(target: exp.Expression) -> bool:
+            target.replace(swapped(this=target.this.copy()))
+            return True
+        yield f"swap aggregate `{node.sql(dialect=DIALECT)}` → {swapped.__name__.upper()}", mutate
+    elif isinstance(node, exp.Count) and isinstance(node.this, exp.Distinct):
+        def mutate(target: exp.Expression) -> bool:
+            target.set("this", target.this.expressions[0].copy())
+            return True
+        yield f"drop DISTINCT in `{node.sql(dialect=DIALECT)}`", mutate
+    elif isinstance(node, exp.Count) and not isinstance(node.this, exp.Star) and node.this is not None:
+        def mutate(target: exp.Expression) -> bool:
+            target.set("this", exp.Star())
+            return True
+        yield f"count rows instead of `{node.sql(dialect=DIALECT)}`", mutate
+
+
+def _drop_distinct(node: exp.Expression) -> Iterator[tuple[str, Callable[[exp.Expression], bool]]]:
+    if isinstance(node, exp.Select) and node.args.get("distinct") is not None:
+        def mutate(target: exp.Expression) -> bool:
+            target.set("distinct", None)
+            return True
+        yield "drop SELECT DISTINCT", mutate
+
+
+def _join_side(node: exp.Expression) -> Iterator[tuple[str, Callable[[exp.Expression], bool]]]:
+    if isinstance(node, exp.Join) and node.args.get("on") is not None:
+        side = (node.side or "").upper()
+        if side in ("", "INNER") and (node.kind or "").upper() in ("", "INNER"):
+            def mutate(target: exp.Expression) -> bool:
+                target.set("kind", None)
+                target.set("side", "LEFT")
+                return True
+            yield f"inner → LEFT JOIN {node.this.sql(dialect=DIALECT)}", mutate
+        elif side == "LEFT":
+            def mutate(target: exp.Expression) -> bool:
+                target.set("side", None)
+                target.set("kind", None)
+                return True
+            yield f"LEFT → inner JOIN {node.this.sql(dialect=DIALECT)}", mutate
+
+
+def _drop_filter(predicate: Callable[[exp.Expression], bool], label: str):
+    def operator(node: exp.Expression) -> Iterator[tuple[str, Callable[[exp.Expression], bool]]]:
+        holders = []
+        if isinstance(node, exp.Select) and node.args.get("where") is not None:
+            holders.append("where")
+        if isinstance(node, exp.Join) and node.args.get("on") is not None:
+            holders.append("on")
+        for key in holders:
+            condition = node.args[key].this if key == "where" else node.args[key]
+            if any(predicate(part) for part in _conjuncts(condition)):
+                def mutate(target: exp.Expression, key: str = key) -> bool:
+                    return _remove_conjuncts(target, key, lambda part: not predicate(part))
+                where = "WHERE" if key == "where" else f"ON of {node.this.sql(dialect=DIALECT)}"
+                yield f"drop the {label} in {where}", mutate
+    return operator
+
+
+def _change_limit(node: exp.Expression) -> Iterator[tuple[str, Callable[[exp.Expression], bool]]]:
+    if isinstance(node, exp.Limit) and isinstance(node.expression, exp.Literal) and not node.expression.is_string:
+        value = int(node.expression.this)
+        for changed in (value + 1, value - 1):
+            if changed < 0:
+                continue
+            def mutate(target: exp.Expression, changed: int = changed) -> bool:
+                target.set("expression", exp.Literal.number(changed))
+                return True
+            yield f"LIMIT {value} → {changed}", mutate
+
+
+def _flip_order(node: exp.Expression) -> Iterator[tuple[str, Callable[[exp.Expression], bool]]]:
+    if isinstance(node, exp.Ordered) and isinstance(node.parent, exp.Order) and not node.find_ancestor(exp.Window):
+        def mutate(target: exp.Expression) -> bool:
+            descending = not target.args.get("desc")
+            target.set("desc", descending)
+            target.set("nulls_first", descending)  # PostgreSQL's default null placement for the new direction
+            return True
+        yield f"flip the direction of ORDER BY `{node.this.sql(dialect=DIALECT)}`", mutate
+
+
+OPERATORS: dict[str, Callable] = {
+    "drop-where-conjunct": _drop_where_conjunct,
+    "flip-comparison": _flip_comparison,
+    "swap-aggregate": _swap_aggregate,
+    "drop-distinct": _drop_distinct,
+    "join-side": _join_side,
+    "drop-tenant-filter": _drop_filter(_is_tenant_condition, "tenant filter"),
+    "drop-soft-delete-filter": _drop_filter(_is_soft_delete_condition, "soft-delete filter"),
+    "change-limit": _change_limit,
+    "flip-order": _flip_order,
+}
+
+
+def mutants(sql: str) -> list[Mutant]:
+    """Every single-change mutant of ``sql``, in a stable order, without duplicates."""
+    tree = sqlglot.parse_one(sql, read=DIALECT)
+    original = tree.sql(dialect=DIALECT)
+    seen = {original}
+    result: list[Mutant] = []
+    nodes = list(tree.walk())
+    for name, operator in OPERATORS.items():
+        for index, node in enumerate(nodes):
+            for description, mutate in operator(node):
+                copy = tree.copy()
+                target = list(copy.walk())[index]
+                if not mutate(target):
+                    continue
+                text = copy.sql(dialect=DIALECT)
+                if text in seen:
+                    continue
+                seen.add(text)
+                result.append(Mutant(name, description, text))
+    return result

@@ -1,0 +1,89 @@
+"""Score near-miss mutants like predictions: which of them do one state, and all states, catch?
+
+A mutant is *killed* on a state when its result differs from the gold's there (by the benchmark's
+own comparator). Single-state kill uses the primary state only; multi-state kill any audited
+state — the gap between the two is what extra seeds buy. Only mutants that execute on every state
+count: a mutant that errors or times out tells nothing about the comparator. A mutant whose result
+is larger than the fetch cap is counted as executed and killed, since the gold's result is small.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Mapping, Sequence
+
+from heron_pipeline.mutants.generate import Mutant, mutants
+from heron_pipeline.results import ResultTooLarge
+from heron_pipeline.scoring import compare
+
+#: What executing SQL on a state gives: rows, or an exception (error, timeout, too large).
+Execute = Callable[[str, str], list[tuple]]
+
+
+@dataclass(frozen=True)
+class MutantOutcome:
+    question_id: str
+    mutant: Mutant
+    executed: bool
+    killed_single: bool
+    killed_multi: bool
+    error: str | None = None
+
+
+def evaluate(question_id: str, gold_sql: str, gold_rows: Mapping[str, Sequence[tuple]], execute: Execute,
+             primary: str) -> list[MutantOutcome]:
+    """Run every mutant of ``gold_sql`` on every state in ``gold_rows`` (state name → gold rows)."""
+    if primary not in gold_rows:
+        raise ValueError(f"primary state {primary!r} has no gold result")
+    outcomes = []
+    for mutant in mutants(gold_sql):
+        killed: dict[str, bool] = {}
+        error = None
+        for state, rows in gold_rows.items():
+            try:
+                predicted = execute(state, mutant.sql)
+            except ResultTooLarge:
+                killed[state] = True
+                continue
+            except Exception as err:  # noqa: BLE001 - any failure means "did not execute"
+                error = f"{state}: {str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__}"
+                break
+            killed[state] = not compare(gold_sql, list(rows), list(predicted))
+        if error is not None:
+            outcomes.append(MutantOutcome(question_id, mutant, False, False, False, error))
+        else:
+            outcomes.append(MutantOutcome(question_id, mutant, True, killed[primary], any(killed.values())))
+    return outcomes
+
+
+@dataclass
+class KillSummary:
+    generated: int = 0
+    executed: int = 0
+    killed_single: int = 0
+    killed_multi: int = 0
+    survivors: list[MutantOutcome] = field(default_factory=list)
+
+    @property
+    def single_rate(self) -> float | None:
+        return 100.0 * self.killed_single / self.executed if self.executed else None
+
+    @property
+    def multi_rate(self) -> float | None:
+        return 100.0 * self.killed_multi / self.executed if self.executed else None
+
+
+def summarize(outcomes: Sequence[MutantOutcome]) -> tuple[KillSummary, dict[str, KillSummary]]:
+    """Overall and per-question kill counts; survivors are executed mutants no state killed."""
+    overall = KillSummary()
+    per_question: dict[str, KillSummary] = {}
+    for outcome in outcomes:
+        for summary in (overall, per_question.setdefault(outcome.question_id, KillSummary())):
+            summary.generated += 1
+            if outcome.executed:
+                summary.executed += 1
+                summary.killed_single += outcome.killed_single
+                summary.killed_multi += outcome.killed_multi
+                if not outcome.killed_multi:
+                    summary.survivors.append(outcome)
+    return overall, per_question

@@ -1,0 +1,125 @@
+"""Each mutation operator makes exactly the near miss it names, and the kill counts add up."""
+
+from __future__ import annotations
+
+import pytest
+import sqlglot
+
+from heron_pipeline.mutants import OPERATORS, evaluate, mutants, summarize
+
+GOLD = """
+SELECT t.name, count(DISTINCT o.id) AS orders, sum(o.total_amount) AS total
+FROM tenancy.tenants t
+JOIN orders.orders o ON o.tenant_id = t.id AND o.deleted_at IS NULL
+LEFT JOIN crm.accounts a ON a.tenant_id = o.tenant_id AND a.id = o.account_id
+WHERE t.name = 'Halyard Outfitters' AND o.placed_at >= DATE '2026-01-01' AND o.status <> 'cancelled'
+GROUP BY t.name
+ORDER BY orders DESC, t.name
+LIMIT 5
+"""
+
+
+def _by(operator: str) -> list[str]:
+    return [m.sql for m in mutants(GOLD) if m.operator == operator]
+
+
+def test_every_operator_fires_on_a_query_that_has_its_target():
+    produced = {m.operator for m in mutants(GOLD)}
+    assert produced == set(OPERATORS) - {"drop-distinct"}
+    assert [m.operator for m in mutants("SELECT DISTINCT a FROM s.t")] == ["drop-distinct"]
+
+
+def test_mutants_are_single_changes_that_parse_and_differ_from_gold():
+    gold = sqlglot.parse_one(GOLD, read="postgres").sql(dialect="postgres")
+    texts = [m.sql for m in mutants(GOLD)]
+    assert len(texts) == len(set(texts)) and gold not in texts
+    for text in texts:
+        sqlglot.parse_one(text, read="postgres")
+
+
+def test_drop_where_conjunct_removes_one_conjunct_each():
+    dropped = _by("drop-where-conjunct")
+    assert len(dropped) == 3
+    assert sum("Halyard" not in sql for sql in dropped) == 1
+    assert all(sql.count(" AND ") == GOLD.count(" AND ") - 1 for sql in dropped)
+
+
+def test_flip_comparison_mirrors_the_operator():
+    flipped = _by("flip-comparison")
+    assert any("o.placed_at <= CAST('2026-01-01' AS DATE)" in sql for sql in flipped)
+    assert any("o.status = 'cancelled'" in sql for sql in flipped)
+    assert any("t.name <> 'Halyard Outfitters'" in sql for sql in flipped)
+
+
+def test_aggregate_swaps_and_distinct_drop():
+    swapped = _by("swap-aggregate")
+    assert any("AVG(o.total_amount)" in sql for sql in swapped)
+    assert any("COUNT(o.id)" in sql for sql in swapped)
+    assert mutants("SELECT min(x), count(y) FROM s.t")[0].sql == "SELECT MAX(x), COUNT(y) FROM s.t"
+    assert mutants("SELECT min(x), count(y) FROM s.t")[1].sql == "SELECT MIN(x), COUNT(*) FROM s.t"
+
+
+def test_join_side_goes_both_ways():
+    sides = _by("join-side")
+    assert any("LEFT JOIN orders.orders" in sql for sql in sides)
+    assert any("JOIN crm.accounts" in sql and "LEFT JOIN crm.accounts" not in sql for sql in sides)
+
+
+def test_tenant_and_soft_delete_filters_are_dropped_where_they_are():
+    tenant = _by("drop-tenant-filter")
+    assert sorted(sql.count("tenant_id") for sql in tenant) == [1, 2]  # gold mentions it 3 times
+    soft = _by("drop-soft-delete-filter")
+    assert soft == [s for s in soft if "deleted_at" not in s] and len(soft) == 1
+    where_only = mutants("SELECT id FROM s.t WHERE deleted_at IS NULL")
+    assert [m.sql for m in where_only if m.operator == "drop-soft-delete-filter"] == ["SELECT id FROM s.t"]
+
+
+def test_limit_and_outer_order_changes_but_not_window_order():
+    assert sorted(sql.rsplit("LIMIT", 1)[1].strip() for sql in _by("change-limit")) == ["4", "6"]
+    flips = _by("flip-order")
+    assert len(flips) == 2 and any("ORDER BY orders ASC" in sql for sql in flips)
+    windowed = "SELECT id, row_number() OVER (ORDER BY id) AS r FROM s.t ORDER BY id"
+    assert len([m for m in mutants(windowed) if m.operator == "flip-order"]) == 1
+
+
+def test_evaluate_counts_kills_per_state_and_skips_failures():
+    gold = "SELECT x FROM s.t WHERE x > 1"
+    states = {"a": [(2,), (3,)], "b": [(2,), (5,)]}
+    data = {"a": [1, 2, 3], "b": [2, 5, 5]}
+
+    def execute(state: str, sql: str) -> list[tuple]:
+        if "<=" in sql:
+            raise RuntimeError("boom")
+        if "x < 1" in sql:
+            return [(v,) for v in data[state] if v < 1]
+        return [(v,) for v in data[state]]  # the dropped conjunct
+
+    outcomes = {o.mutant.operator: o for o in evaluate("q1", gold, states, execute, primary="a")}
+    dropped = outcomes["drop-where-conjunct"]
+    # On "a" dropping the filter adds the row 1 (killed); on "b" it adds a duplicate 5 (killed too).
+    assert dropped.executed and dropped.killed_single and dropped.killed_multi
+    flipped = outcomes["flip-comparison"]
+    assert flipped.executed and flipped.killed_single
+    overall, per_question = summarize(list(outcomes.values()))
+    assert overall.generated == 2 and overall.executed == 2 and overall.killed_multi == 2
+    assert per_question["q1"].multi_rate == 100.0
+
+
+def test_a_mutant_killed_only_by_a_second_state_counts_as_multi_only():
+    gold = "SELECT x FROM s.t WHERE x > 1"
+    states = {"a": [(2,)], "b": [(2,)]}
+
+    def execute(state: str, sql: str) -> list[tuple]:
+        if state == "b" and "x > 1" not in sql:
+            return [(2,), (0,)]
+        return [(2,)]
+
+    outcomes = evaluate("q1", gold, states, execute, primary="a")
+    summary, _ = summarize(outcomes)
+    assert summary.executed == 2 and summary.killed_single == 0 and summary.killed_multi == 2
+    assert summary.single_rate == 0.0 and summary.multi_rate == 100.0
+
+
+def test_unknown_primary_state_is_an_error():
+    with pytest.raises(ValueError, match="primary"):
+        evaluate("q1", "SELECT 1", {"a": [(1,)]}, lambda s, q: [(1,)], primary="z")
