@@ -184,14 +184,15 @@ def _flip_order(node: exp.Expression) -> Iterator[tuple[str, Callable[[exp.Expre
         yield f"flip the direction of ORDER BY `{node.this.sql(dialect=DIALECT)}`", mutate
 
 
+#: Specific operators first: a mutant two operators produce is reported under the more telling name.
 OPERATORS: dict[str, Callable] = {
+    "drop-tenant-filter": _drop_filter(_is_tenant_condition, "tenant filter"),
+    "drop-soft-delete-filter": _drop_filter(_is_soft_delete_condition, "soft-delete filter"),
     "drop-where-conjunct": _drop_where_conjunct,
     "flip-comparison": _flip_comparison,
     "swap-aggregate": _swap_aggregate,
     "drop-distinct": _drop_distinct,
     "join-side": _join_side,
-    "drop-tenant-filter": _drop_filter(_is_tenant_condition, "tenant filter"),
-    "drop-soft-delete-filter": _drop_filter(_is_soft_delete_condition, "soft-delete filter"),
     "change-limit": _change_limit,
     "flip-order": _flip_order,
 }
