@@ -23,6 +23,7 @@ _ENV_NAMES = {
     "data_dir": "HERON_DATA_DIR",
     "artifact_dir": "HERON_ARTIFACT_DIR",
     "port": "HERON_PORT",
+    "reader_password": "HERON_READER_PASSWORD",
 }
 
 
@@ -39,6 +40,9 @@ class Settings:
     data_dir: Path = PROJECT_ROOT / ".heron"
     artifact_dir: Path | None = None
     port: int = DEFAULT_PORT
+    #: Password of the sandbox's reader role; needed only on an external server that does not trust
+    #: loopback connections (the embedded server does). See heron_pipeline/sandbox/roles.py.
+    reader_password: str | None = None
 
     @property
     def pgdata(self) -> Path:
@@ -64,7 +68,7 @@ def _coerce(name: str, raw: object) -> object:
         return port
     if name in ("data_dir", "artifact_dir"):
         return Path(str(raw)).expanduser().resolve()
-    if name == "dsn":
+    if name in ("dsn", "reader_password"):
         return str(raw) or None
     raise AssertionError(name)
 

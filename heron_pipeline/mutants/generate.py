@@ -13,12 +13,15 @@ their SQL text; a mutant whose text equals the gold's is dropped.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterator
 
 import sqlglot
 from sqlglot import exp
 
 DIALECT = "postgres"
+
+if TYPE_CHECKING:
+    from heron_pipeline.catalog.model import Catalog
 
 #: Mirrored comparison: a "flip" reverses the direction of the test.
 _FLIPPED: dict[type, type] = {exp.LT: exp.GT, exp.GT: exp.LT, exp.LTE: exp.GTE, exp.GTE: exp.LTE,
@@ -33,6 +36,9 @@ class Mutant:
     operator: str
     description: str
     sql: str
+    #: Why this mutant returns the gold's answer on every state by a documented contract, if it does
+    #: (see :mod:`heron_pipeline.mutants.equivalence`); such mutants are reported, not counted.
+    equivalent: str | None = None
 
 
 def _conjuncts(condition: exp.Expression) -> list[exp.Expression]:
@@ -80,7 +86,7 @@ def _remove_conjuncts(holder: exp.Expression, key: str, keep: Callable[[exp.Expr
 # -- operators: each yields (description, mutate) where mutate edits the k-th node of a fresh copy --
 
 
-def _drop_where_conjunct(node: exp.Expression) -> Iterator[tuple[str, Callable[[exp.Expression], bool]]]:
+def _drop_where_conjunct(node: exp.Expression) -> Iterator[tuple[str, Callable[[exp.Expression], bool], object]]:
     if isinstance(node, exp.Where):
         for index, part in enumerate(_conjuncts(node.this)):
             def mutate(target: exp.Expression, index: int = index) -> bool:
@@ -89,46 +95,46 @@ def _drop_where_conjunct(node: exp.Expression) -> Iterator[tuple[str, Callable[[
                 rebuilt = _and_all([p.copy() for i, p in enumerate(parts) if i != index])
                 parent.set("where", exp.Where(this=rebuilt) if rebuilt is not None else None)
                 return True
-            yield f"drop WHERE conjunct `{part.sql(dialect=DIALECT)}`", mutate
+            yield f"drop WHERE conjunct `{part.sql(dialect=DIALECT)}`", mutate, [part]
 
 
-def _flip_comparison(node: exp.Expression) -> Iterator[tuple[str, Callable[[exp.Expression], bool]]]:
+def _flip_comparison(node: exp.Expression) -> Iterator[tuple[str, Callable[[exp.Expression], bool], object]]:
     flipped = _FLIPPED.get(type(node))
     if flipped is not None:
         def mutate(target: exp.Expression) -> bool:
             target.replace(flipped(this=target.this.copy(), expression=target.expression.copy()))
             return True
-        yield f"flip `{node.sql(dialect=DIALECT)}`", mutate
+        yield f"flip `{node.sql(dialect=DIALECT)}`", mutate, None
 
 
-def _swap_aggregate(node: exp.Expression) -> Iterator[tuple[str, Callable[[exp.Expression], bool]]]:
+def _swap_aggregate(node: exp.Expression) -> Iterator[tuple[str, Callable[[exp.Expression], bool], object]]:
     swapped = _SWAPPED_AGGREGATE.get(type(node))
     if swapped is not None:
         def mutate(target: exp.Expression) -> bool:
             target.replace(swapped(this=target.this.copy()))
             return True
-        yield f"swap aggregate `{node.sql(dialect=DIALECT)}` → {swapped.__name__.upper()}", mutate
+        yield f"swap aggregate `{node.sql(dialect=DIALECT)}` → {swapped.__name__.upper()}", mutate, None
     elif isinstance(node, exp.Count) and isinstance(node.this, exp.Distinct):
         def mutate(target: exp.Expression) -> bool:
             target.set("this", target.this.expressions[0].copy())
             return True
-        yield f"drop DISTINCT in `{node.sql(dialect=DIALECT)}`", mutate
+        yield f"drop DISTINCT in `{node.sql(dialect=DIALECT)}`", mutate, None
     elif isinstance(node, exp.Count) and not isinstance(node.this, exp.Star) and node.this is not None:
         def mutate(target: exp.Expression) -> bool:
             target.set("this", exp.Star())
             return True
-        yield f"count rows instead of `{node.sql(dialect=DIALECT)}`", mutate
+        yield f"count rows instead of `{node.sql(dialect=DIALECT)}`", mutate, None
 
 
-def _drop_distinct(node: exp.Expression) -> Iterator[tuple[str, Callable[[exp.Expression], bool]]]:
+def _drop_distinct(node: exp.Expression) -> Iterator[tuple[str, Callable[[exp.Expression], bool], object]]:
     if isinstance(node, exp.Select) and node.args.get("distinct") is not None:
         def mutate(target: exp.Expression) -> bool:
             target.set("distinct", None)
             return True
-        yield "drop SELECT DISTINCT", mutate
+        yield "drop SELECT DISTINCT", mutate, None
 
 
-def _join_side(node: exp.Expression) -> Iterator[tuple[str, Callable[[exp.Expression], bool]]]:
+def _join_side(node: exp.Expression) -> Iterator[tuple[str, Callable[[exp.Expression], bool], object]]:
     if isinstance(node, exp.Join) and node.args.get("on") is not None:
         side = (node.side or "").upper()
         if side in ("", "INNER") and (node.kind or "").upper() in ("", "INNER"):
@@ -136,17 +142,17 @@ def _join_side(node: exp.Expression) -> Iterator[tuple[str, Callable[[exp.Expres
                 target.set("kind", None)
                 target.set("side", "LEFT")
                 return True
-            yield f"inner → LEFT JOIN {node.this.sql(dialect=DIALECT)}", mutate
+            yield f"inner → LEFT JOIN {node.this.sql(dialect=DIALECT)}", mutate, node
         elif side == "LEFT":
             def mutate(target: exp.Expression) -> bool:
                 target.set("side", None)
                 target.set("kind", None)
                 return True
-            yield f"LEFT → inner JOIN {node.this.sql(dialect=DIALECT)}", mutate
+            yield f"LEFT → inner JOIN {node.this.sql(dialect=DIALECT)}", mutate, None
 
 
 def _drop_filter(predicate: Callable[[exp.Expression], bool], label: str):
-    def operator(node: exp.Expression) -> Iterator[tuple[str, Callable[[exp.Expression], bool]]]:
+    def operator(node: exp.Expression) -> Iterator[tuple[str, Callable[[exp.Expression], bool], object]]:
         holders = []
         if isinstance(node, exp.Select) and node.args.get("where") is not None:
             holders.append("where")
@@ -158,11 +164,11 @@ def _drop_filter(predicate: Callable[[exp.Expression], bool], label: str):
                 def mutate(target: exp.Expression, key: str = key) -> bool:
                     return _remove_conjuncts(target, key, lambda part: not predicate(part))
                 where = "WHERE" if key == "where" else f"ON of {node.this.sql(dialect=DIALECT)}"
-                yield f"drop the {label} in {where}", mutate
+                yield f"drop the {label} in {where}", mutate, [p for p in _conjuncts(condition) if predicate(p)]
     return operator
 
 
-def _change_limit(node: exp.Expression) -> Iterator[tuple[str, Callable[[exp.Expression], bool]]]:
+def _change_limit(node: exp.Expression) -> Iterator[tuple[str, Callable[[exp.Expression], bool], object]]:
     if isinstance(node, exp.Limit) and isinstance(node.expression, exp.Literal) and not node.expression.is_string:
         value = int(node.expression.this)
         for changed in (value + 1, value - 1):
@@ -171,17 +177,17 @@ def _change_limit(node: exp.Expression) -> Iterator[tuple[str, Callable[[exp.Exp
             def mutate(target: exp.Expression, changed: int = changed) -> bool:
                 target.set("expression", exp.Literal.number(changed))
                 return True
-            yield f"LIMIT {value} → {changed}", mutate
+            yield f"LIMIT {value} → {changed}", mutate, None
 
 
-def _flip_order(node: exp.Expression) -> Iterator[tuple[str, Callable[[exp.Expression], bool]]]:
+def _flip_order(node: exp.Expression) -> Iterator[tuple[str, Callable[[exp.Expression], bool], object]]:
     if isinstance(node, exp.Ordered) and isinstance(node.parent, exp.Order) and not node.find_ancestor(exp.Window):
         def mutate(target: exp.Expression) -> bool:
             descending = not target.args.get("desc")
             target.set("desc", descending)
             target.set("nulls_first", descending)  # PostgreSQL's default null placement for the new direction
             return True
-        yield f"flip the direction of ORDER BY `{node.this.sql(dialect=DIALECT)}`", mutate
+        yield f"flip the direction of ORDER BY `{node.this.sql(dialect=DIALECT)}`", mutate, None
 
 
 #: Specific operators first: a mutant two operators produce is reported under the more telling name.
@@ -198,8 +204,14 @@ OPERATORS: dict[str, Callable] = {
 }
 
 
-def mutants(sql: str) -> list[Mutant]:
-    """Every single-change mutant of ``sql``, in a stable order, without duplicates."""
+def mutants(sql: str, catalog: "Catalog | None" = None) -> list[Mutant]:
+    """Every single-change mutant of ``sql``, in a stable order, without duplicates.
+
+    With a ``catalog``, mutants that are equivalent to the gold by a documented contract carry the
+    reason in :attr:`Mutant.equivalent`.
+    """
+    from heron_pipeline.mutants.equivalence import equivalence_reason
+
     tree = sqlglot.parse_one(sql, read=DIALECT)
     original = tree.sql(dialect=DIALECT)
     seen = {original}
@@ -207,7 +219,7 @@ def mutants(sql: str) -> list[Mutant]:
     nodes = list(tree.walk())
     for name, operator in OPERATORS.items():
         for index, node in enumerate(nodes):
-            for description, mutate in operator(node):
+            for description, mutate, subject in operator(node):
                 copy = tree.copy()
                 target = list(copy.walk())[index]
                 if not mutate(target):
@@ -216,5 +228,6 @@ def mutants(sql: str) -> list[Mutant]:
                 if text in seen:
                     continue
                 seen.add(text)
-                result.append(Mutant(name, description, text))
+                reason = equivalence_reason(name, subject, catalog) if catalog is not None else None
+                result.append(Mutant(name, description, text, reason))
     return result

@@ -31,12 +31,15 @@ class MutantOutcome:
 
 
 def evaluate(question_id: str, gold_sql: str, gold_rows: Mapping[str, Sequence[tuple]], execute: Execute,
-             primary: str) -> list[MutantOutcome]:
-    """Run every mutant of ``gold_sql`` on every state in ``gold_rows`` (state name → gold rows)."""
+             primary: str, catalog: object | None = None) -> list[MutantOutcome]:
+    """Run every mutant of ``gold_sql`` on every state in ``gold_rows`` (state name → gold rows).
+
+    With a ``catalog``, mutants equivalent by contract are marked (and still executed).
+    """
     if primary not in gold_rows:
         raise ValueError(f"primary state {primary!r} has no gold result")
     outcomes = []
-    for mutant in mutants(gold_sql):
+    for mutant in mutants(gold_sql, catalog):
         killed: dict[str, bool] = {}
         error = None
         for state, rows in gold_rows.items():
@@ -58,11 +61,16 @@ def evaluate(question_id: str, gold_sql: str, gold_rows: Mapping[str, Sequence[t
 
 @dataclass
 class KillSummary:
+    """Counts over mutants; kill rates exclude mutants that are equivalent by contract."""
+
     generated: int = 0
     executed: int = 0
     killed_single: int = 0
     killed_multi: int = 0
+    equivalent: int = 0
     survivors: list[MutantOutcome] = field(default_factory=list)
+    #: "Proven" equivalents that some state killed: the proof is wrong, report it loudly.
+    contradicted: list[MutantOutcome] = field(default_factory=list)
 
     @property
     def single_rate(self) -> float | None:
@@ -74,16 +82,42 @@ class KillSummary:
 
 
 def summarize(outcomes: Sequence[MutantOutcome]) -> tuple[KillSummary, dict[str, KillSummary]]:
-    """Overall and per-question kill counts; survivors are executed mutants no state killed."""
+    """Overall and per-question kill counts; survivors are executed, non-equivalent mutants no state
+    killed. ``executed`` counts only mutants that are not equivalent by contract."""
     overall = KillSummary()
     per_question: dict[str, KillSummary] = {}
     for outcome in outcomes:
         for summary in (overall, per_question.setdefault(outcome.question_id, KillSummary())):
             summary.generated += 1
-            if outcome.executed:
+            if outcome.executed and outcome.mutant.equivalent is not None:
+                summary.equivalent += 1
+                if outcome.killed_multi:
+                    summary.contradicted.append(outcome)
+            elif outcome.executed:
                 summary.executed += 1
                 summary.killed_single += outcome.killed_single
                 summary.killed_multi += outcome.killed_multi
                 if not outcome.killed_multi:
                     summary.survivors.append(outcome)
     return overall, per_question
+
+
+def database_executor(connections: Mapping[str, object], *, timeout_ms: int = 5_000,
+                      max_rows: int = 100_000) -> Execute:
+    """An :data:`Execute` over open psycopg connections (state → connection), read only.
+
+    Mutants are trusted code (we wrote them) but can be slow — a flipped join condition is a near
+    cartesian product — so each runs under a statement timeout and a row cap, in a READ ONLY
+    transaction that is rolled back.
+    """
+    from heron_pipeline.results import fetch_result
+
+    def execute(state: str, sql: str) -> list[tuple]:
+        conn = connections[state]
+        conn.read_only = True
+        with conn.transaction(force_rollback=True), conn.cursor() as cursor:
+            cursor.execute(f"SET LOCAL statement_timeout = {int(timeout_ms)}")
+            cursor.execute(sql)
+            return fetch_result(cursor, max_rows=max_rows).rows
+
+    return execute

@@ -1,0 +1,173 @@
+"""Mutants that cannot change the answer, and the contract that proves it.
+
+A surviving mutant is either a real equivalent or a sign that the question or the data needs
+work. Three kinds are equivalent by a rule we can state and check, so they are set aside with the
+rule named (and still executed: a "proven equivalent" that some state kills is a bug here):
+
+- **id-implies-tenant** — dropping a tenant equality from a join that still equates an ``id``
+  column of the two tables: ids are unique per table across tenants (docs/DECISIONS.md 5), so the
+  id equality already picks the same-tenant row.
+- **null-rejected / fk-parent** — an inner join turned LEFT where the outer WHERE or a later inner
+  join compares a column of the joined table (NULL-extended rows are filtered out again), or where
+  the join follows a NOT NULL foreign key to its parent's primary key with nothing else in ON
+  (every row has exactly one parent).
+- **fx-complete** — an inner join to ``tenancy.exchange_rates`` turned LEFT: the table holds a rate
+  for every currency on every calendar day of the window (its documented contract), so no row
+  loses its match.
+- **anchor-never-deleted** — dropping ``deleted_at IS NULL`` on ``tenancy.tenants`` where the same
+  WHERE selects anchor tenants by name: anchors are live in every seed (docs/DATA.md).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from sqlglot import exp
+
+from heron_pipeline.seeding.special import ANCHOR_TENANTS
+
+if TYPE_CHECKING:
+    from heron_pipeline.catalog.model import Catalog
+
+_ANCHOR_NAMES = {anchor[0] for anchor in ANCHOR_TENANTS}
+_NULL_REJECTING = (exp.EQ, exp.NEQ, exp.LT, exp.LTE, exp.GT, exp.GTE, exp.Like, exp.ILike, exp.In, exp.Between)
+
+
+def equivalence_reason(operator: str, subject: object, catalog: "Catalog") -> str | None:
+    if operator == "drop-tenant-filter" and subject:
+        return _id_implies_tenant(subject)
+    if operator == "join-side" and isinstance(subject, exp.Join):
+        return _left_join_equivalent(subject, catalog)
+    if operator in ("drop-soft-delete-filter", "drop-where-conjunct") and subject:
+        return _anchor_never_deleted(subject)
+    return None
+
+
+def _conjuncts(condition: exp.Expression | None) -> list[exp.Expression]:
+    if condition is None:
+        return []
+    return list(condition.flatten()) if isinstance(condition, exp.And) else [condition]
+
+
+def _aliases(node: exp.Expression) -> set[str]:
+    return {column.table for column in node.find_all(exp.Column) if column.table}
+
+
+def _holder_conjuncts(node: exp.Expression) -> list[exp.Expression]:
+    """All conjuncts of the ON or WHERE the node is a conjunct of."""
+    holder = node.parent
+    while holder is not None and isinstance(holder, (exp.And, exp.Paren)):
+        holder = holder.parent
+    if isinstance(holder, exp.Where):
+        return _conjuncts(holder.this)
+    if isinstance(holder, exp.Join):
+        return _conjuncts(holder.args.get("on"))
+    return []
+
+
+def _id_implies_tenant(removed: list[exp.Expression]) -> str | None:
+    for conjunct in removed:
+        aliases = _aliases(conjunct)
+        if len(aliases) != 2:
+            return None
+        others = [c for c in _holder_conjuncts(conjunct) if c is not conjunct and c not in removed]
+        linked = any(isinstance(c, exp.EQ) and all(isinstance(s, exp.Column) for s in (c.this, c.expression))
+                     and {c.this.table, c.expression.table} == aliases
+                     and "id" in (c.this.name, c.expression.name) for c in others)
+        if not linked:
+            return None
+    return "id-implies-tenant: ids are unique per table across tenants (DECISIONS 5)"
+
+
+def _tables_by_alias(select: exp.Select) -> dict[str, str]:
+    tables = {}
+    for table in select.find_all(exp.Table):
+        if table.find_ancestor(exp.Select) is select and table.db:
+            tables[table.alias_or_name] = f"{table.db}.{table.name}"
+    return tables
+
+
+def _null_rejects(condition: exp.Expression, alias: str) -> bool:
+    return isinstance(condition, _NULL_REJECTING) and any(
+        isinstance(side, exp.Column) and side.table == alias
+        for side in ([condition.this] + ([condition.expression] if condition.args.get("expression") else [])))
+
+
+def _left_join_equivalent(join: exp.Join, catalog: "Catalog") -> str | None:
+    select = join.parent
+    if not isinstance(select, exp.Select):
+        return None
+    alias = join.this.alias_or_name if isinstance(join.this, exp.Table) else None
+    if alias is None:
+        return None
+    where = select.args.get("where")
+    if any(_null_rejects(c, alias) for c in _conjuncts(where.this if where else None)):
+        return "null-rejected: the WHERE compares a column of the joined table"
+    joins = select.args.get("joins") or []
+    later = joins[joins.index(join) + 1:] if join in joins else []
+    for other in later:
+        if (other.side or "").upper() in ("", "INNER") and any(
+                _null_rejects(c, alias) for c in _conjuncts(other.args.get("on"))):
+            return "null-rejected: a later inner join compares a column of the joined table"
+    return _fk_parent(join, alias, select, catalog)
+
+
+def _fk_parent(join: exp.Join, alias: str, select: exp.Select, catalog: "Catalog") -> str | None:
+    tables = _tables_by_alias(select)
+    parent_name = tables.get(alias)
+    if parent_name == "tenancy.exchange_rates":
+        return "fx-complete: exchange_rates has every currency on every day of the window"
+    if parent_name is None or parent_name not in catalog.tables:
+        return None
+    pairs: dict[str, tuple[str, str]] = {}  # parent column -> (child alias, child column)
+    for conjunct in _conjuncts(join.args.get("on")):
+        if not (isinstance(conjunct, exp.EQ) and isinstance(conjunct.this, exp.Column)
+                and isinstance(conjunct.expression, exp.Column)):
+            return None
+        a, b = conjunct.this, conjunct.expression
+        if a.table == alias and b.table != alias:
+            pairs[a.name] = (b.table, b.name)
+        elif b.table == alias and a.table != alias:
+            pairs[b.name] = (a.table, a.name)
+        else:
+            return None
+    children = {child for child, _ in pairs.values()}
+    if len(children) != 1:
+        return None
+    child_alias = children.pop()
+    child_name = tables.get(child_alias)
+    if child_name is None or child_name not in catalog.tables:
+        return None
+    parent, child = catalog.tables[parent_name], catalog.tables[child_name]
+    if set(pairs) != set(parent.primary_key):
+        return None
+    for fk in child.foreign_keys:
+        if fk.ref_table != parent_name:
+            continue
+        mapping = dict(zip(fk.ref_columns, fk.columns))
+        if all(mapping.get(p) == c for p, (_, c) in pairs.items()) and \
+                not any(child.column(column).nullable for column in fk.columns):
+            return f"fk-parent: {fk.name} is NOT NULL, so every row has its parent"
+    return None
+
+
+def _anchor_never_deleted(removed: list[exp.Expression]) -> str | None:
+    for conjunct in removed:
+        if not (isinstance(conjunct, exp.Is) and isinstance(conjunct.this, exp.Column)
+                and conjunct.this.name == "deleted_at"):
+            return None
+        alias = conjunct.this.table
+        select = conjunct.find_ancestor(exp.Select)
+        if select is None or _tables_by_alias(select).get(alias) != "tenancy.tenants":
+            return None
+        if not any(_selects_anchor(c, alias) for c in _holder_conjuncts(conjunct)):
+            return None
+    return "anchor-never-deleted: anchor tenants are live in every seed (docs/DATA.md)"
+
+
+def _selects_anchor(condition: exp.Expression, alias: str) -> bool:
+    column = condition.this if isinstance(condition, (exp.EQ, exp.In)) else None
+    if not (isinstance(column, exp.Column) and column.table == alias and column.name == "name"):
+        return False
+    values = [condition.expression] if isinstance(condition, exp.EQ) else condition.expressions
+    return bool(values) and all(isinstance(v, exp.Literal) and v.this in _ANCHOR_NAMES for v in values)

@@ -1,0 +1,16 @@
+"""The read-only sandbox for predicted SQL: parser guard, reader role, capped execution.
+
+Pure core (no Dagster). ``prepare_sandbox`` sets the role up as the administrator and returns a
+``Sandbox``; ``run_prediction`` runs one string and returns a ``ResultSet`` or raises ``Rejected``,
+``Timeout``, ``LimitExceeded`` or ``ExecutionError``.
+"""
+
+from heron_pipeline.sandbox.errors import (ExecutionError, LimitExceeded, Rejected, SandboxError, SandboxUnavailable,
+                                           Timeout)
+from heron_pipeline.sandbox.execute import Sandbox, prepare_sandbox, reader_dsn, run_prediction
+from heron_pipeline.sandbox.guard import check_sql
+from heron_pipeline.sandbox.limits import Limits
+from heron_pipeline.sandbox.roles import READER_ROLE
+
+__all__ = ["READER_ROLE", "ExecutionError", "LimitExceeded", "Limits", "Rejected", "Sandbox", "SandboxError",
+           "SandboxUnavailable", "Timeout", "check_sql", "prepare_sandbox", "reader_dsn", "run_prediction"]

@@ -1,0 +1,156 @@
+"""Run one predicted SQL string in the sandbox and return its result, or raise one failure class.
+
+The sequence for every prediction: the parser layer (``guard.check_sql``), then a fresh
+connection *as the reader role*, ``BEGIN READ ONLY``, the statement declared as a server-side
+cursor (PostgreSQL itself then accepts only a single SELECT/VALUES there, sent with the extended
+protocol, which cannot carry a second statement), rows fetched in chunks under the row and byte
+caps, and always ``ROLLBACK`` and close. A watchdog thread cancels from the client when the
+wall-clock budget is spent, which matters only if the server-side timeout was evaded.
+
+A new connection per prediction costs a few milliseconds and means nothing one prediction does to
+its session (settings, prepared statements, a broken connection) can reach the next.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+
+import psycopg
+from psycopg import conninfo, errors, sql
+
+from heron_pipeline.database.server import SESSION_OPTIONS, Server
+from heron_pipeline.results import ResultSet, ResultTooLarge, fetch_result
+from heron_pipeline.sandbox.errors import (ExecutionError, LimitExceeded, Rejected, SandboxError, SandboxUnavailable,
+                                           Timeout)
+from heron_pipeline.sandbox.guard import check_sql
+from heron_pipeline.sandbox.limits import Limits, milliseconds
+from heron_pipeline.sandbox.roles import READER_ROLE, ensure_reader_role, grant_reader
+
+_CURSOR_NAME = "heron_prediction"
+
+#: SQLSTATEs meaning "the sandbox's permissions or read-only transaction refused this".
+_REFUSED = {
+    "42501",  # insufficient_privilege
+    "25006",  # read_only_sql_transaction
+    "0LP01",  # invalid_grant_operation
+    "28000",  # invalid_authorization_specification (SET SESSION AUTHORIZATION)
+    "2F003",  # prohibited_sql_statement_attempted
+    "38002",  # modifying_sql_data_not_permitted
+    "38003",  # prohibited_sql_statement_attempted (external routine)
+}
+
+
+def reader_dsn(server: Server, database: str, *, role: str = READER_ROLE, password: str | None = None) -> str:
+    """The DSN of ``database`` on ``server`` with the reader's credentials in place of the admin's."""
+    return conninfo.make_conninfo(server.dsn(database), user=role, password=password or None)
+
+
+@dataclass
+class _Watchdog:
+    """Cancels the running query from another thread once ``seconds`` have passed."""
+
+    conn: psycopg.Connection
+    seconds: float
+    fired: threading.Event = field(default_factory=threading.Event)
+
+    def __post_init__(self) -> None:
+        self._timer = threading.Timer(self.seconds, self._fire)
+        self._timer.daemon = True
+
+    def _fire(self) -> None:
+        self.fired.set()
+        try:
+            self.conn.cancel_safe(timeout=5.0)
+        except Exception:  # noqa: BLE001 - the connection may already be gone; nothing to cancel
+            pass
+
+    def __enter__(self) -> "_Watchdog":
+        self._timer.start()
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self._timer.cancel()
+
+
+def _classify(err: psycopg.Error, watchdog_fired: bool) -> SandboxError:
+    """Map a psycopg error to the failure class the scorer and the CLI report."""
+    state = err.sqlstate or ""
+    first = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
+    message = f"{first} (SQLSTATE {state})" if state else first
+    if watchdog_fired:
+        return Timeout(f"cancelled by the watchdog after the wall-clock budget: {first}")
+    if isinstance(err, errors.QueryCanceled) or state in ("57014", "55P03", "25P04", "25P03"):
+        return Timeout(message)  # statement timeout, lock timeout, transaction / idle timeouts
+    if state.startswith(("53", "54")):
+        return LimitExceeded(message)  # temp_file_limit, out of memory, disk full, too complex
+    if state in _REFUSED:
+        return Rejected(message)
+    if isinstance(err, psycopg.OperationalError) and not state:
+        return ExecutionError(f"connection lost: {first}")
+    return ExecutionError(message)
+
+
+def run_prediction(sql_text: str, *, dsn: str, limits: Limits = Limits(), parser: bool = True) -> ResultSet:
+    """Run one predicted query as the reader role behind ``dsn``; raise a ``SandboxError`` subclass.
+
+    ``parser=False`` switches the sqlglot layer off: for the tests that prove the other layers
+    hold on their own. Production callers leave it on.
+    """
+    if parser:
+        check_sql(sql_text)
+    try:
+        conn = psycopg.connect(dsn, autocommit=False, options=SESSION_OPTIONS,
+                               connect_timeout=limits.connect_timeout_s)
+    except psycopg.Error as err:
+        raise SandboxUnavailable(f"cannot connect as the reader: {str(err).strip().splitlines()[0]}") from None
+    try:
+        conn.read_only = True  # psycopg opens every transaction with BEGIN READ ONLY
+        with _Watchdog(conn, limits.wall_clock_s) as watchdog:
+            try:
+                # Trusted statements of our own, before the prediction: the transaction's limits, and a
+                # plan costed for fetching every row (a cursor is otherwise planned for the first 10 %).
+                for setting, value in (("statement_timeout", f"{milliseconds(limits.statement_timeout_s)}ms"),
+                                       ("lock_timeout", f"{milliseconds(limits.lock_timeout_s)}ms"),
+                                       ("cursor_tuple_fraction", "1.0")):
+                    conn.execute(sql.SQL("SET LOCAL {} = {}").format(sql.Identifier(setting), sql.Literal(value)))
+                with conn.cursor(name=_CURSOR_NAME) as cursor:
+                    cursor.execute(sql_text)  # exactly the string given; PostgreSQL ignores trailing ';'
+                    return fetch_result(cursor, max_rows=limits.max_rows, max_bytes=limits.max_bytes)
+            except ResultTooLarge as err:
+                raise LimitExceeded(str(err)) from None
+            except psycopg.Error as err:
+                raise _classify(err, watchdog.fired.is_set()) from None
+            except ValueError as err:  # fetch_result: the statement returned no result set
+                raise ExecutionError(str(err)) from None
+    finally:
+        try:
+            conn.rollback()
+        except psycopg.Error:
+            pass
+        conn.close()
+
+
+@dataclass(frozen=True)
+class Sandbox:
+    """A prepared sandbox on one benchmark database: the reader DSN plus the caps."""
+
+    dsn: str
+    limits: Limits = Limits()
+    parser: bool = True
+
+    def run(self, sql_text: str) -> ResultSet:
+        return run_prediction(sql_text, dsn=self.dsn, limits=self.limits, parser=self.parser)
+
+
+def prepare_sandbox(server: Server, database: str, *, limits: Limits = Limits(), role: str = READER_ROLE,
+                    password: str | None = None, parser: bool = True) -> Sandbox:
+    """Create or repair the reader role and its grants on ``database`` (as the admin), and return the
+    sandbox that runs predictions there. Idempotent and cheap (a few dozen catalog statements)."""
+    if not server.database_exists(database):
+        raise SandboxUnavailable(f"{database} does not exist")
+    with server.connect() as admin:
+        ensure_reader_role(admin, limits, role=role, password=password)
+    with server.connect(database) as admin:
+        grant_reader(admin, role=role)
+    return Sandbox(reader_dsn(server, database, role=role, password=password), limits, parser)

@@ -1,0 +1,67 @@
+"""Mutants set aside as equivalent are exactly those a stated contract makes equivalent."""
+
+from __future__ import annotations
+
+import pytest
+
+from heron_pipeline.catalog.ddl import load_catalog
+from heron_pipeline.mutants import mutants
+
+
+@pytest.fixture(scope="module")
+def catalog():
+    return load_catalog()
+
+
+def _reasons(sql: str, catalog) -> dict[str, str | None]:
+    return {m.description: m.equivalent for m in mutants(sql, catalog)}
+
+
+def test_tenant_equality_beside_an_id_equality_is_implied(catalog):
+    sql = ("SELECT o.id FROM orders.orders o JOIN crm.accounts a ON a.tenant_id = o.tenant_id AND a.id = o.account_id "
+           "WHERE o.tenant_id = 1")
+    reasons = _reasons(sql, catalog)
+    assert reasons["drop the tenant filter in ON of crm.accounts AS a"].startswith("id-implies-tenant")
+    # The WHERE filter on one tenant is the question's subject, not implied by anything.
+    assert reasons["drop the tenant filter in WHERE"] is None
+
+
+def test_a_tenant_equality_that_is_the_only_link_is_not_implied(catalog):
+    sql = "SELECT t.name FROM tenancy.tenants t JOIN orders.orders o ON o.tenant_id = t.id"
+    assert _reasons(sql, catalog)["drop the tenant filter in ON of orders.orders AS o"] is None
+
+
+def test_left_join_equivalences(catalog):
+    nullable_fk = ("SELECT o.id FROM orders.orders o JOIN crm.accounts a ON a.tenant_id = o.tenant_id "
+                   "AND a.id = o.account_id")
+    reasons = _reasons(nullable_fk, catalog)
+    account_fk_nullable = catalog.table("orders.orders").column("account_id").nullable
+    got = reasons["inner → LEFT JOIN crm.accounts AS a"]
+    assert (got is None) if account_fk_nullable else got.startswith("fk-parent")
+
+    rejected = ("SELECT o.id FROM tenancy.tenants t JOIN orders.orders o ON o.tenant_id = t.id "
+                "WHERE o.status = 'paid'")
+    assert _reasons(rejected, catalog)["inner → LEFT JOIN orders.orders AS o"].startswith("null-rejected")
+
+    child_side = "SELECT t.id FROM tenancy.tenants t JOIN orders.orders o ON o.tenant_id = t.id"
+    assert _reasons(child_side, catalog)["inner → LEFT JOIN orders.orders AS o"] is None
+
+    extra_on = ("SELECT l.id FROM orders.order_lines l JOIN orders.orders o ON o.tenant_id = l.tenant_id "
+                "AND o.id = l.order_id AND o.deleted_at IS NULL")
+    assert _reasons(extra_on, catalog)["inner → LEFT JOIN orders.orders AS o"] is None
+
+    parent = ("SELECT l.id FROM orders.order_lines l JOIN orders.orders o ON o.tenant_id = l.tenant_id "
+              "AND o.id = l.order_id")
+    assert _reasons(parent, catalog)["inner → LEFT JOIN orders.orders AS o"].startswith("fk-parent")
+
+
+def test_anchor_tenants_are_never_deleted_but_other_tenants_may_be(catalog):
+    anchor = "SELECT t.id FROM tenancy.tenants t WHERE t.name = 'Kestrel Foodservice' AND t.deleted_at IS NULL"
+    assert _reasons(anchor, catalog)["drop the soft-delete filter in WHERE"].startswith("anchor-never-deleted")
+    other = "SELECT t.id FROM tenancy.tenants t WHERE t.country_code = 'US' AND t.deleted_at IS NULL"
+    assert _reasons(other, catalog)["drop the soft-delete filter in WHERE"] is None
+
+
+def test_without_a_catalog_nothing_is_set_aside():
+    sql = "SELECT t.id FROM tenancy.tenants t WHERE t.name = 'Kestrel Foodservice' AND t.deleted_at IS NULL"
+    assert all(m.equivalent is None for m in mutants(sql))

@@ -1,0 +1,109 @@
+"""The role layer on its own: connected as the reader with plain psycopg (no guard, no cursor
+wrapper, autocommit), it still cannot write, escalate, read secrets or raise its limits."""
+
+from __future__ import annotations
+
+import time
+
+import psycopg
+import pytest
+
+from heron_pipeline.database.server import Server
+from heron_pipeline.sandbox.errors import Timeout
+from heron_pipeline.sandbox.execute import Sandbox, _classify, _Watchdog, prepare_sandbox, run_prediction
+from heron_pipeline.sandbox.limits import Limits
+
+from conftest import TEST_ROLE
+
+
+@pytest.fixture
+def reader(sandbox: Sandbox):
+    with psycopg.connect(sandbox.dsn, autocommit=True) as conn:
+        yield conn
+
+
+@pytest.fixture
+def read_write_reader(reader: psycopg.Connection) -> psycopg.Connection:
+    """The reader with its default read-only transactions switched off (it may do that itself), so
+    that what is tested is the privileges alone."""
+    reader.execute("SET default_transaction_read_only = off")
+    return reader
+
+
+@pytest.mark.parametrize(("statement", "error"), [
+    ("SELECT rolpassword FROM pg_authid", psycopg.errors.InsufficientPrivilege),
+    ("SELECT passwd FROM pg_shadow", psycopg.errors.InsufficientPrivilege),
+    ("CREATE TEMP TABLE t (a int)", psycopg.errors.InsufficientPrivilege),
+    ("CREATE TABLE public.t (a int)", psycopg.errors.InsufficientPrivilege),
+    ("CREATE TABLE orders.t (a int)", psycopg.errors.InsufficientPrivilege),
+    ("SET ROLE postgres", psycopg.errors.InsufficientPrivilege),
+    ("SET SESSION AUTHORIZATION postgres", psycopg.errors.InsufficientPrivilege),
+    ("SET temp_file_limit = '100GB'", psycopg.errors.InsufficientPrivilege),
+    ("SELECT set_config('statement_timeout', '0', false)", psycopg.errors.InsufficientPrivilege),
+    ("SELECT pg_advisory_lock(1)", psycopg.errors.InsufficientPrivilege),
+    ("SELECT pg_read_file('/etc/passwd')", psycopg.errors.InsufficientPrivilege),
+    ("COPY tenancy.tenants TO PROGRAM 'id'", psycopg.errors.InsufficientPrivilege),
+    ("CREATE DATABASE pwned", psycopg.errors.InsufficientPrivilege),
+    ("ALTER ROLE heron_reader_test SUPERUSER", psycopg.errors.InsufficientPrivilege),
+    # A role may change its own user-settable defaults (PostgreSQL allows ALTER ROLE self SET
+    # statement_timeout outside a read-only transaction), which is why the sandbox also sets its
+    # timeouts per transaction; superuser-only ones like temp_file_limit stay out of reach.
+    ("ALTER ROLE heron_reader_test SET temp_file_limit = -1", psycopg.errors.InsufficientPrivilege),
+])
+def test_the_reader_role_refuses(read_write_reader: psycopg.Connection, statement: str, error: type) -> None:
+    with pytest.raises(error):
+        read_write_reader.execute(statement)
+
+
+def test_the_reader_starts_read_only(reader: psycopg.Connection) -> None:
+    with pytest.raises(psycopg.errors.ReadOnlySqlTransaction):
+        reader.execute("DELETE FROM orders.order_lines")
+
+
+def test_writes_fail_on_privileges_even_with_read_only_turned_off(read_write_reader: psycopg.Connection) -> None:
+    reader = read_write_reader
+    for statement in ("DELETE FROM orders.order_lines", "UPDATE tenancy.tenants SET name = 'x'",
+                      "INSERT INTO tenancy.tenants (id) VALUES (999999)", "TRUNCATE orders.order_lines",
+                      "DROP TABLE orders.order_lines"):
+        with pytest.raises((psycopg.errors.InsufficientPrivilege, psycopg.errors.DependentObjectsStillExist)):
+            reader.execute(statement)
+
+
+def test_the_role_carries_its_limits(reader: psycopg.Connection, sandbox: Sandbox) -> None:
+    shown = {name: reader.execute(f"SHOW {name}").fetchone()[0]
+             for name in ("statement_timeout", "temp_file_limit", "work_mem", "default_transaction_read_only")}
+    assert shown == {"statement_timeout": "1500ms", "temp_file_limit": "20MB", "work_mem": "4MB",
+                     "default_transaction_read_only": "on"}
+    attributes = reader.execute("SELECT rolsuper, rolcreaterole, rolcreatedb, rolinherit, rolbypassrls "
+                                "FROM pg_roles WHERE rolname = current_user").fetchone()
+    assert attributes == (False, False, False, False, False)
+    assert reader.execute("SELECT count(*) FROM tenancy.tenants").fetchone()[0] > 0
+
+
+def test_preparing_twice_is_idempotent(server: Server, seeded: str, sandbox: Sandbox) -> None:
+    again = prepare_sandbox(server, seeded, limits=sandbox.limits, role=TEST_ROLE)
+    assert again.dsn == sandbox.dsn
+    assert run_prediction("SELECT count(*) FROM orders.orders", dsn=again.dsn, limits=again.limits).rows[0][0] > 0
+
+
+def test_a_five_second_sleep_with_a_one_second_timeout_is_a_timeout(sandbox: Sandbox) -> None:
+    limits = Limits(statement_timeout_s=1.0, watchdog_grace_s=3.0)
+    started = time.perf_counter()
+    with pytest.raises(Timeout) as caught:
+        run_prediction("SELECT pg_sleep(5)", dsn=sandbox.dsn, limits=limits, parser=False)
+    elapsed = time.perf_counter() - started
+    assert 0.9 <= elapsed < 3.0, elapsed
+    assert "statement timeout" in caught.value.message
+
+
+def test_the_watchdog_cancels_when_the_server_would_not(server: Server) -> None:
+    """A superuser session with no timeout at all: only the client-side watchdog can stop it."""
+    with psycopg.connect(server.dsn(), autocommit=True) as conn:
+        conn.execute("SET statement_timeout = 0")
+        started = time.perf_counter()
+        with _Watchdog(conn, 0.5) as watchdog, pytest.raises(psycopg.errors.QueryCanceled) as caught:
+            conn.execute("SELECT pg_sleep(10)")
+        assert time.perf_counter() - started < 3.0
+        assert watchdog.fired.is_set()
+        assert isinstance(_classify(caught.value, watchdog.fired.is_set()), Timeout)
+        assert conn.execute("SELECT 1").fetchone() == (1,)
