@@ -14,12 +14,16 @@ rule named (and still executed: a "proven equivalent" that some state kills is a
 - **fx-complete** — an inner join to ``tenancy.exchange_rates`` turned LEFT: the table holds a rate
   for every currency on every calendar day of the window (its documented contract), so no row
   loses its match.
+- **window-end** — dropping an upper bound at or after the end of the as-of date
+  (``col < DATE '2026-07-01'``): no generated value lies after the as-of date (docs/DATA.md), so the
+  bound only states the question's window.
 - **anchor-never-deleted** — dropping ``deleted_at IS NULL`` on ``tenancy.tenants`` where the same
   WHERE selects anchor tenants by name: anchors are live in every seed (docs/DATA.md).
 """
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import TYPE_CHECKING
 
 from sqlglot import exp
@@ -39,7 +43,43 @@ def equivalence_reason(operator: str, subject: object, catalog: "Catalog") -> st
     if operator == "join-side" and isinstance(subject, exp.Join):
         return _left_join_equivalent(subject, catalog)
     if operator in ("drop-soft-delete-filter", "drop-where-conjunct") and subject:
-        return _anchor_never_deleted(subject)
+        return _anchor_never_deleted(subject) or (_window_end(subject) if operator == "drop-where-conjunct" else None)
+    return None
+
+
+#: The first instant after the data window; an upper bound at or beyond it removes nothing.
+_WINDOW_END = dt.datetime(2026, 7, 1, tzinfo=dt.timezone.utc)
+
+
+def _literal_instant(node: exp.Expression) -> dt.datetime | None:
+    """The instant a date/timestamp literal (or a CAST of a string literal) denotes, in UTC."""
+    if isinstance(node, exp.Cast) and isinstance(node.this, exp.Literal) and node.this.is_string:
+        text = node.this.this
+    elif isinstance(node, exp.Literal) and node.is_string:
+        text = node.this
+    else:
+        return None
+    try:
+        value = dt.datetime.fromisoformat(text.replace(" ", "T", 1) if len(text) > 10 else text)
+    except ValueError:
+        return None
+    return value if value.tzinfo else value.replace(tzinfo=dt.timezone.utc)
+
+
+def _window_end(removed: list[exp.Expression]) -> str | None:
+    if len(removed) != 1:
+        return None
+    condition = removed[0]
+    if isinstance(condition, (exp.LT, exp.LTE)) and isinstance(condition.this, exp.Column):
+        bound = _literal_instant(condition.expression)
+    elif isinstance(condition, (exp.GT, exp.GTE)) and isinstance(condition.expression, exp.Column):
+        bound = _literal_instant(condition.this)
+    else:
+        return None
+    if bound is None:
+        return None
+    if bound >= _WINDOW_END or (isinstance(condition, (exp.LTE, exp.GTE)) and bound >= _WINDOW_END - dt.timedelta(seconds=1)):
+        return "window-end: no value lies after the as-of date (docs/DATA.md)"
     return None
 
 

@@ -65,3 +65,12 @@ def test_anchor_tenants_are_never_deleted_but_other_tenants_may_be(catalog):
 def test_without_a_catalog_nothing_is_set_aside():
     sql = "SELECT t.id FROM tenancy.tenants t WHERE t.name = 'Kestrel Foodservice' AND t.deleted_at IS NULL"
     assert all(m.equivalent is None for m in mutants(sql))
+
+
+def test_an_upper_bound_at_the_window_end_is_only_the_window(catalog):
+    sql = ("SELECT count(*) FROM orders.orders o WHERE o.placed_at >= DATE '2026-04-01' "
+           "AND o.placed_at < DATE '2026-07-01' AND o.placed_at < TIMESTAMPTZ '2026-06-01 00:00:00+00'")
+    reasons = _reasons(sql, catalog)
+    assert reasons["drop WHERE conjunct `o.placed_at < CAST('2026-07-01' AS DATE)`"].startswith("window-end")
+    assert reasons["drop WHERE conjunct `o.placed_at < CAST('2026-06-01 00:00:00+00' AS TIMESTAMPTZ)`"] is None
+    assert reasons["drop WHERE conjunct `o.placed_at >= CAST('2026-04-01' AS DATE)`"] is None
