@@ -1,0 +1,1 @@
+"""The scoring harness: execute predictions on each state, score them, aggregate standings (no Dagster)."""

@@ -1,0 +1,131 @@
+"""Scoring one tool's predictions on one database state (pure: execution is passed in).
+
+Every prediction is executed — there is no shortcut for SQL whose text equals the gold, so the
+reference tools prove the execution path, not string equality. The result is compared with the
+stored gold result of the same state by ``scoring.compare``; partial credit (Soft-F1, row F1), the
+exact-set match and Set-Recall@k are recorded beside it. A failed execution is classified (rejected,
+timeout, limit, error) and scores 0; only an exception the sandbox does not classify — the server
+itself going away — stops the run, because that is the harness failing, not the tool.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+from heron_pipeline.harness.records import ScoreRecord
+from heron_pipeline.harness.timing import time_pair
+from heron_pipeline.predictions.record import PredictionRecord
+from heron_pipeline.scoring import compare, exact_set_match, row_multiset_f1, set_recall_at_k, soft_f1
+
+RECALL_KS = (5, 10, 20)
+
+#: Runs hostile SQL on the state; returns an object with ``.rows`` (a results.ResultSet) or raises.
+Execute = Callable[[str], Any]
+#: The failure class of an exception raised by Execute ("rejected", "timeout", "limit", "error"),
+#: or None for an exception that is not the prediction's fault (re-raised).
+Classify = Callable[[BaseException], str | None]
+
+
+@dataclass(frozen=True)
+class StateRun:
+    """How to run SQL on one state: hostile predictions through the sandbox, trusted gold directly."""
+
+    scale: str
+    seed: int
+    execute: Execute
+    classify: Classify
+    run_gold: Callable[[str], Any] | None = None  # for VES timing only
+    #: (gold_sql, pred_sql) -> (gold seconds, prediction seconds), or None when timing failed;
+    #: when unset, VES timing interleaves run_gold and execute (see harness.timing).
+    time_pair: Callable[[str, str], tuple[float, float] | None] | None = None
+
+
+@lru_cache(maxsize=4096)
+def _exact_match(gold_sql: str, pred_sql: str) -> bool:
+    """EM does not depend on the state; parsing both queries costs more than executing them on
+    tiny, so each pair is parsed once per process however many states are scored."""
+    return exact_set_match(gold_sql, pred_sql)
+
+
+def _value(tag: Any) -> str:
+    return str(getattr(tag, "value", tag))
+
+
+def _recalls(retrieved: Sequence[str], gold_tables: Sequence[str]) -> dict[str, float | None]:
+    if not retrieved or not gold_tables:
+        return {"recall_5": None, "recall_10": None, "recall_20": None, "recall_all": None}
+    out: dict[str, float | None] = {f"recall_{k}": set_recall_at_k(retrieved, gold_tables, k) for k in RECALL_KS}
+    out["recall_all"] = set_recall_at_k(retrieved, gold_tables, None)
+    return out
+
+
+def score_prediction(tool: str, question: Any, prediction: PredictionRecord, gold_rows: list[tuple],
+                     state: StateRun, *, time_ves: bool = False) -> ScoreRecord:
+    """Execute one prediction on ``state`` and score it against that state's gold rows."""
+    pred_rows: list[tuple] | None = None
+    error_class = error = None
+    exec_s = None
+    if prediction.sql is None:
+        error_class, error = "no_sql", prediction.error or "no SQL"
+    else:
+        started = time.perf_counter()
+        try:
+            pred_rows = list(state.execute(prediction.sql).rows)
+        except Exception as exc:  # noqa: BLE001 — classified below, re-raised when not the tool's fault
+            kind = state.classify(exc)
+            if kind is None:
+                raise
+            error_class, error = kind, " ".join(str(exc).split())[:300] or type(exc).__name__
+        exec_s = time.perf_counter() - started
+    correct = compare(question.gold_sql, gold_rows, pred_rows)
+    gold_time = pred_time = None
+    if time_ves and correct and state.time_pair is not None:
+        timed = state.time_pair(question.gold_sql, prediction.sql)  # type: ignore[arg-type]
+        gold_time, pred_time = timed if timed is not None else (None, None)
+    elif time_ves and correct and state.run_gold is not None:
+        gold_time, pred_time = time_pair(lambda: state.run_gold(question.gold_sql),  # type: ignore[misc]
+                                         lambda: state.execute(prediction.sql))
+    return ScoreRecord(
+        tool=tool, scale=state.scale, seed=state.seed, question_id=question.id, sample=prediction.sample,
+        correct=correct, soft_f1=soft_f1(gold_rows, pred_rows), row_f1=row_multiset_f1(gold_rows, pred_rows),
+        error_class=error_class, error=error,
+        pred_row_count=None if pred_rows is None else len(pred_rows), gold_row_count=len(gold_rows),
+        exec_s=exec_s, gold_time_s=gold_time, pred_time_s=pred_time,
+        exact_match=prediction.sql is not None and _exact_match(question.gold_sql, prediction.sql),
+        **_recalls(prediction.retrieved_tables, question.gold_tables),
+        prompt_tokens=prediction.prompt_tokens, completion_tokens=prediction.completion_tokens,
+        latency_s=prediction.latency_s,
+        shape=_value(question.shape), retrieval=_value(question.retrieval),
+        traps=tuple(_value(t) for t in question.traps),
+    )
+
+
+def score_state(tool: str, questions: Iterable[Any], predictions: Iterable[PredictionRecord],
+                gold_rows: Mapping[str, list[tuple]], state: StateRun, *, time_ves: bool = False,
+                progress: Callable[[int], None] | None = None) -> list[ScoreRecord]:
+    """Score every prediction of ``tool`` on one state, in (question, sample) order.
+
+    A question without predictions is scored as a failed prediction (sample 0, ``no_sql``) so that
+    a tool cannot improve its EX by skipping hard questions. A prediction for an unknown question
+    id is an error in the predictions artifact (ValueError).
+    """
+    by_id = {q.id: q for q in questions}
+    grouped: dict[str, list[PredictionRecord]] = {qid: [] for qid in by_id}
+    for p in predictions:
+        if p.question_id not in grouped:
+            raise ValueError(f"prediction for unknown question {p.question_id!r}")
+        grouped[p.question_id].append(p)
+    records = []
+    for qid, question in by_id.items():
+        if qid not in gold_rows:
+            raise ValueError(f"no gold result for {qid} on {state.scale}_{state.seed}")
+        samples = sorted(grouped[qid], key=lambda p: p.sample) or [
+            PredictionRecord(qid, 0, None, error="tool gave no prediction")]
+        for prediction in samples:
+            records.append(score_prediction(tool, question, prediction, gold_rows[qid], state, time_ves=time_ves))
+        if progress:
+            progress(1)
+    return records

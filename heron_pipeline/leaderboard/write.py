@@ -1,0 +1,130 @@
+"""The leaderboard files: the standings as ``.json``, ``.csv`` and ``.md``, conditions on every row.
+
+A number without its conditions is not comparable, so every row repeats the scale, the seeds, the
+model, the temperature, n and whether the headline is single- or multi-state. Local runs write under
+the local results folder (``Settings.artifacts / "results"``); the published leaderboard under
+``submissions/`` is written only on purpose (``publish=True``) and never from a tiny run.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+from heron_pipeline.config import PROJECT_ROOT
+
+PUBLISHED_DIR = PROJECT_ROOT / "submissions"
+BASENAME = "leaderboard"
+
+CSV_FIELDS = [
+    "scale", "seeds", "mode", "tool", "model", "temperature", "n", "questions", "grade",
+    "multi_state_ex1", "multi_state_ex1_ci_low", "multi_state_ex1_ci_high", "ex1_per_state", "ex_at_k",
+    "ves", "r_ves", "soft_f1", "row_f1", "set_recall_at_5", "set_recall_at_10", "set_recall_at_20",
+    "set_recall_at_all", "exact_match", "errors", "tokens_per_question", "cost_usd", "mean_latency_s",
+]
+
+
+def _round(value: Any, digits: int = 2) -> Any:
+    return round(value, digits) if isinstance(value, float) else value
+
+
+def leaderboard_rows(standings: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """One flat row per (scale, tool) with its conditions; the shape of the CSV and the table."""
+    rows = []
+    for board in standings:
+        for tool in board["tools"]:
+            c = tool["conditions"]
+            k = c["n"]
+            recall = tool["set_recall"]
+            rows.append({
+                "scale": board["scale"], "seeds": ",".join(str(s) for s in c["seeds"]), "mode": c["mode"],
+                "tool": tool["tool"], "model": c.get("model"), "temperature": c.get("temperature"), "n": k,
+                "questions": tool["questions"], "grade": _round(tool["grade"]),
+                "multi_state_ex1": _round(tool["multi_state_ex1"]),
+                "multi_state_ex1_ci_low": _round(tool["multi_state_ex1_ci"][0]),
+                "multi_state_ex1_ci_high": _round(tool["multi_state_ex1_ci"][1]),
+                "ex1_per_state": ";".join(f"{s}:{_round(v)}" for s, v in tool["ex1_per_state"].items()),
+                "ex_at_k": f"@{k}:{_round(tool[f'ex_at_{k}'])}",
+                "ves": _round(tool["ves"]), "r_ves": _round(tool["r_ves"]),
+                "soft_f1": _round(tool["soft_f1"]), "row_f1": _round(tool["row_f1"]),
+                "set_recall_at_5": _round(recall["@5"]), "set_recall_at_10": _round(recall["@10"]),
+                "set_recall_at_20": _round(recall["@20"]), "set_recall_at_all": _round(recall["@all"]),
+                "exact_match": _round(tool["exact_match"]), "errors": tool["errors"],
+                "tokens_per_question": _round(tool["tokens_per_question"], 1), "cost_usd": _round(tool["cost_usd"], 4),
+                "mean_latency_s": _round(tool["mean_latency_s"], 3),
+            })
+    return rows
+
+
+def _fmt(value: Any) -> str:
+    return "—" if value is None else str(value)
+
+
+def render_markdown(standings: Iterable[Mapping[str, Any]]) -> str:
+    """A Markdown table per scale; the conditions line above it and the condition columns in it."""
+    parts = ["# heron leaderboard", ""]
+    for board in standings:
+        seeds = ", ".join(str(s) for s in board["seeds"])
+        parts += [f"## Scale `{board['scale']}` — seeds {seeds} ({board['mode']})", "",
+                  f"Headline: multi-state EX@1 (correct on every one of {len(board['seeds'])} state(s)); "
+                  f"95 % bootstrap CI, {board['ci']['resamples']} resamples, seed {board['ci']['seed']}. "
+                  f"EX@k is the unbiased pass@k over n samples, a ceiling.", ""]
+        header = ["tool", "model", "temp", "n", "scale", "seeds", "mode", "Grade", "multi-state EX@1 [95 % CI]",
+                  "EX@1 per state", "EX@k", "VES", "R-VES", "Soft-F1", "row F1", "Recall@5/10/20/all", "EM",
+                  "errors", "tokens/q", "cost $", "latency s"]
+        parts.append("| " + " | ".join(header) + " |")
+        parts.append("|" + "---|" * len(header))
+        for row in leaderboard_rows([board]):
+            parts.append("| " + " | ".join(_fmt(v) for v in [
+                row["tool"], row["model"], row["temperature"], row["n"], row["scale"], row["seeds"], row["mode"],
+                row["grade"], f"{row['multi_state_ex1']} [{row['multi_state_ex1_ci_low']}, "
+                              f"{row['multi_state_ex1_ci_high']}]",
+                row["ex1_per_state"], row["ex_at_k"], row["ves"], row["r_ves"], row["soft_f1"], row["row_f1"],
+                "/".join(_fmt(row[f"set_recall_at_{k}"]) for k in ("5", "10", "20", "all")),
+                row["exact_match"], row["errors"], row["tokens_per_question"], row["cost_usd"],
+                row["mean_latency_s"]]) + " |")
+        parts.append("")
+    return "\n".join(parts)
+
+
+def render_csv(standings: Iterable[Mapping[str, Any]]) -> str:
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=CSV_FIELDS, lineterminator="\n")
+    writer.writeheader()
+    for row in leaderboard_rows(standings):
+        writer.writerow({k: ("" if row[k] is None else row[k]) for k in CSV_FIELDS})
+    return buffer.getvalue()
+
+
+def local_results_dir(artifacts: Path) -> Path:
+    """Where local runs put their leaderboard: ``<artifacts>/results``."""
+    return Path(artifacts) / "results"
+
+
+def write_leaderboard(standings: list[Mapping[str, Any]], directory: Path, *, publish: bool = False) -> dict[str, Path]:
+    """Write ``leaderboard.{json,csv,md}`` into ``directory``; {suffix: path}.
+
+    Refuses the published folder unless ``publish`` is set, and always for tiny-scale standings:
+    a smoke run must never overwrite the numbers the project stands behind.
+    """
+    directory = Path(directory).resolve()
+    if directory == PUBLISHED_DIR.resolve() or PUBLISHED_DIR.resolve() in directory.parents:
+        if not publish:
+            raise ValueError(f"refusing to write a local run over the published leaderboard in {directory}")
+        if any(board["scale"] == "tiny" for board in standings):
+            raise ValueError("a tiny-scale run is never published")
+    directory.mkdir(parents=True, exist_ok=True)
+    files = {
+        "json": json.dumps({"standings": standings}, indent=1, sort_keys=True, ensure_ascii=False) + "\n",
+        "csv": render_csv(standings),
+        "md": render_markdown(standings),
+    }
+    paths = {}
+    for suffix, text in files.items():
+        path = directory / f"{BASENAME}.{suffix}"
+        path.write_text(text, encoding="utf-8")
+        paths[suffix] = path
+    return paths

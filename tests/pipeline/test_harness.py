@@ -1,0 +1,150 @@
+"""Scoring one state: every prediction is executed in the sandbox; wrong and hostile ones score 0."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from heron_pipeline.harness.score import StateRun, score_state
+from heron_pipeline.harness.state import classify_failure, state_run
+from heron_pipeline.harness.store import latest_score_paths, store_scores
+from heron_pipeline.predictions.artifact import read_jsonl
+from heron_pipeline.predictions.record import PredictionRecord
+from heron_pipeline.questions.model import Question, Retrieval, Shape, Trap
+from heron_pipeline.results import Column, ResultSet, execute_readonly
+from heron_pipeline.sandbox.errors import ExecutionError, SandboxUnavailable
+from heron_pipeline.sandbox.limits import Limits
+
+
+def question(qid: str, gold_sql: str, *, shape=Shape.SINGLE, traps=(Trap.SOFT_DELETE,)) -> Question:
+    return Question(id=qid, question="…", gold_sql=gold_sql, gold_tables=("tenancy.tenants",), shape=shape,
+                    retrieval=Retrieval.NAMED, traps=traps, source="test.yaml")
+
+
+QUESTIONS = [
+    question("q_count", "SELECT count(*) AS n FROM tenancy.tenants WHERE deleted_at IS NULL"),
+    question("q_order", "SELECT id, name FROM tenancy.tenants WHERE deleted_at IS NULL ORDER BY id"),
+    question("q_hostile", "SELECT name FROM tenancy.tenants WHERE deleted_at IS NULL"),
+    question("q_sleep", "SELECT 1 AS one"),
+    question("q_syntax", "SELECT 2 AS two"),
+    question("q_missing", "SELECT 3 AS three"),
+]
+
+PREDICTIONS = [
+    # gold text verbatim, and a genuinely different equivalent (columns permuted, alias, other filter form)
+    PredictionRecord("q_count", 0, "SELECT count(t.id) FROM tenancy.tenants t WHERE NOT (t.deleted_at IS NOT NULL)",
+                     retrieved_tables=("tenancy.tenants", "crm.accounts")),
+    PredictionRecord("q_order", 0, "SELECT name, id FROM tenancy.tenants WHERE deleted_at IS NULL ORDER BY id"),
+    PredictionRecord("q_order", 1, "SELECT id, name FROM tenancy.tenants WHERE deleted_at IS NULL ORDER BY id DESC"),
+    PredictionRecord("q_hostile", 0, "DROP TABLE tenancy.tenants"),
+    PredictionRecord("q_sleep", 0, "SELECT 1 AS one FROM pg_sleep(3)"),
+    PredictionRecord("q_syntax", 0, "SELEC 2"),
+]
+
+
+@pytest.fixture(scope="module")
+def gold(tiny42):
+    with tiny42.connect("heron_tiny_42", autocommit=False) as conn:
+        return {q.id: list(execute_readonly(conn, q.gold_sql).rows) for q in QUESTIONS}
+
+
+@pytest.fixture(scope="module")
+def scored(tiny42, gold):
+    run = state_run(tiny42, "tiny", 42, limits=Limits(statement_timeout_s=1.0))
+    records = score_state("t", QUESTIONS, PREDICTIONS, gold, run)
+    return {(r.question_id, r.sample): r for r in records}
+
+
+def test_right_predictions_score_one(scored) -> None:
+    count = scored[("q_count", 0)]
+    assert count.correct and count.error_class is None and count.soft_f1 == 1.0 and count.row_f1 == 1.0
+    assert count.recall_all == 1.0 and count.recall_5 == 1.0
+    assert scored[("q_order", 0)].correct  # columns permuted, rows in the gold's order
+
+
+def test_wrong_order_scores_zero_but_keeps_partial_credit(scored) -> None:
+    wrong = scored[("q_order", 1)]
+    assert not wrong.correct and wrong.error_class is None
+    assert wrong.row_f1 == 1.0  # same rows as a multiset …
+    assert wrong.soft_f1 < 1.0  # … but Soft-F1 pairs rows by position
+
+
+def test_hostile_sql_is_rejected_and_scores_zero(scored, tiny42) -> None:
+    hostile = scored[("q_hostile", 0)]
+    assert not hostile.correct and hostile.error_class == "rejected" and hostile.soft_f1 == 0.0
+    with tiny42.connect("heron_tiny_42") as conn:
+        assert conn.execute("SELECT count(*) FROM tenancy.tenants").fetchone()[0] > 0
+
+
+def test_hostile_sql_with_the_parser_off_still_scores_zero(tiny42, gold) -> None:
+    run = state_run(tiny42, "tiny", 42, parser=False)
+    preds = [PredictionRecord("q_hostile", 0, "DELETE FROM tenancy.tenants RETURNING name")]
+    [record] = score_state("t", QUESTIONS[2:3], preds, gold, run)
+    assert not record.correct and record.error_class in ("rejected", "error")
+    with tiny42.connect("heron_tiny_42") as conn:
+        assert conn.execute("SELECT count(*) FROM tenancy.tenants").fetchone()[0] > 0
+
+
+def test_sleep_syntax_error_and_missing_prediction_are_classified(scored) -> None:
+    assert scored[("q_sleep", 0)].error_class in ("rejected", "timeout")
+    assert scored[("q_syntax", 0)].error_class in ("rejected", "error")
+    missing = scored[("q_missing", 0)]
+    assert missing.error_class == "no_sql" and not missing.correct
+
+
+def test_scores_artifact_is_content_hashed(scored, tmp_path) -> None:
+    records = list(scored.values())
+    path, digest = store_scores(tmp_path, "t", "tiny", 42, records)
+    assert path.parent == tmp_path / "scores" / "t" / "tiny_42" and path.stem == digest
+    assert latest_score_paths(tmp_path, "tiny") == [path]
+    assert [doc["question_id"] for doc in read_jsonl(path)] == [r.question_id for r in records]
+
+
+def test_ves_timing_is_recorded_for_correct_predictions_only(tiny42, gold) -> None:
+    run = state_run(tiny42, "tiny", 42)
+    preds = [PREDICTIONS[0], PredictionRecord("q_order", 0, "SELECT 1")]
+    records = score_state("t", QUESTIONS[:2], preds, gold, run, time_ves=True)
+    timed, untimed = records
+    assert timed.correct and timed.gold_time_s > 0 and timed.pred_time_s > 0
+    assert not untimed.correct and untimed.gold_time_s is None
+
+
+# -- pure: no shortcut, unknown failures, missing gold ------------------------------------------------
+
+GOLD_ROWS = {"q1": [(1,)]}
+Q1 = SimpleNamespace(id="q1", gold_sql="SELECT 1", gold_tables=("a.b",), shape="single", retrieval="named", traps=())
+
+
+def _run(execute) -> StateRun:
+    return StateRun("tiny", 42, execute=execute, classify=classify_failure)
+
+
+def test_gold_text_is_executed_not_trusted() -> None:
+    calls = []
+
+    def execute(sql):
+        calls.append(sql)
+        raise ExecutionError("relation does not exist")
+
+    [record] = score_state("gold", [Q1], [PredictionRecord("q1", 0, "SELECT 1")], GOLD_ROWS, _run(execute))
+    assert calls == ["SELECT 1"] and not record.correct and record.error_class == "error"
+    [record] = score_state("gold", [Q1], [PredictionRecord("q1", 0, "SELECT 1")], GOLD_ROWS,
+                           _run(lambda sql: ResultSet((Column("x", "integer"),), [(2,)])))
+    assert not record.correct  # same text as the gold, different rows: wrong
+
+
+def test_sandbox_unavailable_stops_the_run() -> None:
+    def execute(sql):
+        raise SandboxUnavailable("server down")
+
+    with pytest.raises(SandboxUnavailable):
+        score_state("t", [Q1], [PredictionRecord("q1", 0, "SELECT 1")], GOLD_ROWS, _run(execute))
+
+
+def test_prediction_for_unknown_question_and_missing_gold_are_errors() -> None:
+    ok = _run(lambda sql: ResultSet((Column("x", "integer"),), [(1,)]))
+    with pytest.raises(ValueError, match="unknown question"):
+        score_state("t", [Q1], [PredictionRecord("q9", 0, "SELECT 1")], GOLD_ROWS, ok)
+    with pytest.raises(ValueError, match="no gold result"):
+        score_state("t", [Q1], [], {}, ok)
