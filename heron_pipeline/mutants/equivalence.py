@@ -127,7 +127,24 @@ def _tables_by_alias(select: exp.Select) -> dict[str, str]:
     return tables
 
 
+def _is_column_of(node: exp.Expression, alias: str) -> bool:
+    return isinstance(node, exp.Column) and node.table == alias
+
+
 def _null_rejects(condition: exp.Expression, alias: str) -> bool:
+    """True when a conjunct filters out every row whose columns of ``alias`` are all NULL."""
+    if _is_column_of(condition, alias):  # a bare boolean column: NULL is not true
+        return True
+    if isinstance(condition, exp.Not):
+        inner = condition.this
+        if _is_column_of(inner, alias):  # NOT flag: NOT NULL is NULL
+            return True
+        if isinstance(inner, exp.Is) and _is_column_of(inner.this, alias) and isinstance(inner.expression, exp.Null):
+            return True  # col IS NOT NULL
+        return False
+    if isinstance(condition, exp.Is):  # col IS NOT NULL (sqlglot ≥ 30 spells it Is(negate=True))
+        return bool(condition.args.get("negate")) and _is_column_of(condition.this, alias) \
+            and isinstance(condition.expression, exp.Null)
     return isinstance(condition, _NULL_REJECTING) and any(
         isinstance(side, exp.Column) and side.table == alias
         for side in ([condition.this] + ([condition.expression] if condition.args.get("expression") else [])))
@@ -193,8 +210,8 @@ def _fk_parent(join: exp.Join, alias: str, select: exp.Select, catalog: "Catalog
 
 def _anchor_never_deleted(removed: list[exp.Expression]) -> str | None:
     for conjunct in removed:
-        if not (isinstance(conjunct, exp.Is) and isinstance(conjunct.this, exp.Column)
-                and conjunct.this.name == "deleted_at"):
+        if not (isinstance(conjunct, exp.Is) and not conjunct.args.get("negate")
+                and isinstance(conjunct.this, exp.Column) and conjunct.this.name == "deleted_at"):
             return None
         alias = conjunct.this.table
         select = conjunct.find_ancestor(exp.Select)

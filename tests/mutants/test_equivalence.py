@@ -74,3 +74,18 @@ def test_an_upper_bound_at_the_window_end_is_only_the_window(catalog):
     assert reasons["drop WHERE conjunct `o.placed_at < CAST('2026-07-01' AS DATE)`"].startswith("window-end")
     assert reasons["drop WHERE conjunct `o.placed_at < CAST('2026-06-01 00:00:00+00' AS TIMESTAMPTZ)`"] is None
     assert reasons["drop WHERE conjunct `o.placed_at >= CAST('2026-04-01' AS DATE)`"] is None
+
+
+@pytest.mark.parametrize("where", ["NOT l.is_closed", "l.is_closed", "l.quantity_received IS NOT NULL"])
+def test_boolean_and_is_not_null_conditions_reject_null_extended_rows(catalog, where):
+    sql = ("SELECT o.id FROM inventory.purchase_orders o JOIN inventory.purchase_order_lines l "
+           f"ON l.tenant_id = o.tenant_id AND l.purchase_order_id = o.id WHERE {where}")
+    got = _reasons(sql, catalog)["inner → LEFT JOIN inventory.purchase_order_lines AS l"]
+    assert got is not None and got.startswith("null-rejected")
+
+
+def test_is_null_and_coalesce_do_not_reject_null_extended_rows(catalog):
+    for where in ("l.is_closed IS NULL", "COALESCE(l.is_closed, TRUE)"):
+        sql = ("SELECT o.id FROM inventory.purchase_orders o JOIN inventory.purchase_order_lines l "
+               f"ON l.tenant_id = o.tenant_id AND l.purchase_order_id = o.id WHERE {where}")
+        assert _reasons(sql, catalog)["inner → LEFT JOIN inventory.purchase_order_lines AS l"] is None
