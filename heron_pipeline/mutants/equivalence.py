@@ -192,9 +192,13 @@ def _fk_parent(join: exp.Join, alias: str, select: exp.Select, catalog: "Catalog
     if len(children) != 1:
         return None
     child_alias = children.pop()
-    child_name = tables.get(child_alias)
-    if child_name is None or child_name not in catalog.tables:
+    resolved = _base_columns(select, child_alias, [column for _, column in pairs.values()], depth=0)
+    if resolved is None:
         return None
+    child_name, base = resolved
+    if child_name not in catalog.tables:
+        return None
+    pairs = {p: (child_alias, base[c]) for p, (_, c) in pairs.items()}
     parent, child = catalog.tables[parent_name], catalog.tables[child_name]
     if set(pairs) != set(parent.primary_key):
         return None
@@ -206,6 +210,53 @@ def _fk_parent(join: exp.Join, alias: str, select: exp.Select, catalog: "Catalog
                 not any(child.column(column).nullable for column in fk.columns):
             return f"fk-parent: {fk.name} is NOT NULL, so every row has its parent"
     return None
+
+
+def _base_columns(select: exp.Select, alias: str, columns: list[str], *, depth: int) -> tuple[str, dict[str, str]] | None:
+    """The base table behind ``alias`` in ``select`` and, for each column, its column there.
+
+    A base table maps columns to themselves. A CTE is followed through its SELECT list when every
+    column is passed through bare from one table that no outer join can NULL-extend (and, under a
+    GROUP BY, is a grouping key), so the CTE's rows carry the base table's NOT NULL values.
+    """
+    tables = _tables_by_alias(select)
+    if alias in tables:
+        return tables[alias], {c: c for c in columns}
+    if depth > 4:
+        return None
+    reference = next((t for t in select.find_all(exp.Table)
+                      if t.find_ancestor(exp.Select) is select and t.alias_or_name == alias and not t.db), None)
+    if reference is None:
+        return None
+    cte = next((c for c in select.root().find_all(exp.CTE) if c.alias == reference.name), None)
+    inner = cte.this if cte is not None else None
+    if not isinstance(inner, exp.Select):
+        return None
+    joins = inner.args.get("joins") or []
+    if any((j.side or "").upper() in ("RIGHT", "FULL") for j in joins):
+        return None
+    outer_joined = {j.this.alias_or_name for j in joins if (j.side or "").upper() == "LEFT"}
+    group = inner.args.get("group")
+    keys = {k.sql() for k in group.expressions} if group is not None else None
+    projections = {p.alias_or_name: p for p in inner.expressions}
+    sources: set[str] = set()
+    names: dict[str, str] = {}
+    for column in columns:
+        projection = projections.get(column)
+        source = projection.this if isinstance(projection, exp.Alias) else projection
+        if not isinstance(source, exp.Column) or not source.table or source.table in outer_joined:
+            return None
+        if keys is not None and source.sql() not in keys:
+            return None
+        sources.add(source.table)
+        names[column] = source.name
+    if len(sources) != 1:
+        return None
+    resolved = _base_columns(inner, sources.pop(), list(names.values()), depth=depth + 1)
+    if resolved is None:
+        return None
+    table, base = resolved
+    return table, {column: base[name] for column, name in names.items()}
 
 
 def _anchor_never_deleted(removed: list[exp.Expression]) -> str | None:

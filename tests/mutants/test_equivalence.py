@@ -89,3 +89,19 @@ def test_is_null_and_coalesce_do_not_reject_null_extended_rows(catalog):
         sql = ("SELECT o.id FROM inventory.purchase_orders o JOIN inventory.purchase_order_lines l "
                f"ON l.tenant_id = o.tenant_id AND l.purchase_order_id = o.id WHERE {where}")
         assert _reasons(sql, catalog)["inner → LEFT JOIN inventory.purchase_order_lines AS l"] is None
+
+
+def test_fk_parent_is_followed_through_a_cte_that_passes_keys_through(catalog):
+    through = ("WITH lines AS (SELECT l.tenant_id, l.order_id, count(*) AS n FROM orders.order_lines l "
+               "GROUP BY l.tenant_id, l.order_id) "
+               "SELECT o.id, x.n FROM lines x JOIN orders.orders o ON o.tenant_id = x.tenant_id AND o.id = x.order_id")
+    assert _reasons(through, catalog)["inner → LEFT JOIN orders.orders AS o"].startswith("fk-parent")
+    # A key that comes through an outer join may be NULL: not provable.
+    outer = ("WITH lines AS (SELECT o2.tenant_id, l.order_id FROM orders.orders o2 LEFT JOIN orders.order_lines l "
+             "ON l.tenant_id = o2.tenant_id AND l.order_id = o2.id) "
+             "SELECT o.id FROM lines x JOIN orders.orders o ON o.tenant_id = x.tenant_id AND o.id = x.order_id")
+    assert _reasons(outer, catalog)["inner → LEFT JOIN orders.orders AS o"] is None
+    # A computed key is not a foreign key value.
+    computed = ("WITH lines AS (SELECT l.tenant_id, l.order_id + 1 AS order_id FROM orders.order_lines l) "
+                "SELECT o.id FROM lines x JOIN orders.orders o ON o.tenant_id = x.tenant_id AND o.id = x.order_id")
+    assert _reasons(computed, catalog)["inner → LEFT JOIN orders.orders AS o"] is None
