@@ -12,7 +12,7 @@ SEED   ?= 42
 SEEDS  ?= 42,43,44
 ADAPTER ?= gold
 
-.PHONY: install up down status schema seed fingerprint verify-data audit bench test dev clean
+.PHONY: install up down status schema seed fingerprint dump verify-data audit bench test dev clean
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -40,10 +40,18 @@ seed: up
 fingerprint: install
 	$(HERON) fingerprint --scale $(SCALE) --seed $(SEED)
 
+dump: up
+	$(HERON) dump --scale $(SCALE) --seed $(SEED)
+
 verify-data: install
 	$(HERON) verify-data --scale $(SCALE) --seed $(SEED)
 
-# The main job. Grows with each stage: today it loads the schema and seeds tiny for three seeds.
+# The question audit (release gate): every rule over the gold and alt SQL on every seeded state.
+audit: up
+	$(HERON) audit --scale $(SCALE) --seeds $(SEEDS)
+
+# The main job: seed the states, gold results, predictions of every tool, scores on every state,
+# standings and leaderboard files (local results folder); prints the standings table.
 bench: up
 	$(HERON) schema
 	$(HERON) bench --scale $(SCALE) --seeds $(SEEDS)

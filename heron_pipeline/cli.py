@@ -158,17 +158,10 @@ def cmd_verify_data(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def cmd_bench(args: argparse.Namespace, settings: Settings) -> int:
-    """The main job as far as it is built: seed every requested state, fingerprint each."""
-    from heron_pipeline.database.fingerprint import fingerprint_database
+    """The main job: seed → gold → predictions → scores → standings → leaderboard (heron_pipeline.cli_bench)."""
+    from heron_pipeline.cli_bench import cmd_bench as run
 
-    server = Server(settings)
-    server.up()
-    seeds = [int(s) for s in args.seeds.split(",") if s.strip()]
-    for seed in seeds:
-        seed_state(server, args.scale, seed)
-    for seed in seeds:
-        print(f"heron_{args.scale}_{seed}  {fingerprint_database(server.benchmark_dsn(args.scale, seed)).digest}")
-    return EXIT_OK
+    return run(args, settings)
 
 
 def cmd_dev(args: argparse.Namespace, settings: Settings) -> int:
@@ -228,14 +221,19 @@ def build_parser() -> argparse.ArgumentParser:
     verify.add_argument("--seed", type=int, required=True)
     verify.set_defaults(handler=cmd_verify_data)
 
-    bench = sub.add_parser("bench", help="the main job: seed the states and report their fingerprints")
+    bench = sub.add_parser("bench", help="the main job: score every tool on every state, print the standings")
     bench.add_argument("--scale", choices=SCALES, default="tiny")
     bench.add_argument("--seeds", default="42,43,44")
+    __import__("heron_pipeline.cli_bench").cli_bench.add_arguments(bench)
     bench.set_defaults(handler=cmd_bench)
+
+    __import__("heron_pipeline.cli_audit", fromlist=["register"]).register(sub)
+    __import__("heron_pipeline.cli_dump", fromlist=["register"]).register(sub)  # heron dump
 
     dev = sub.add_parser("dev", help="start the server if needed, then the Dagster UI")
     dev.add_argument("--port", type=int, default=3000)
     dev.set_defaults(handler=cmd_dev)
+    __import__("heron_pipeline.cli_query").cli_query.register(sub)  # heron query: the prediction sandbox
 
     return parser
 

@@ -9,8 +9,9 @@ mistake for a finished one; the next run drops the leftover and starts again.
 
 from __future__ import annotations
 
+import threading
 import time
-from concurrent.futures import ThreadPoolExecutor, as_completed
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -18,7 +19,7 @@ import psycopg
 from psycopg import sql
 
 from heron_pipeline.database.names import benchmark_database, build_database
-from heron_pipeline.database.schema_load import apply_phase_one, phase_two_steps
+from heron_pipeline.database.schema_load import apply_phase_one
 from heron_pipeline.database.server import Server
 from heron_pipeline.seeding import GENERATOR_VERSION
 from heron_pipeline.seeding.generate import Generator
@@ -41,17 +42,26 @@ class BuildReport:
         return sum(self.rows.values())
 
 
-def _copy_table(dsn: str, generator: Generator, table: str, batch_blocks: int) -> tuple[str, int, float]:
+def _copy_tables(conn: psycopg.Connection, generator: Generator, tables: list[str],
+                 batch_blocks: int) -> list[tuple[str, int, float]]:
+    """``tables`` in one transaction on ``conn``: TRUNCATE them first, so each COPY ... FREEZE
+    may skip the WAL, then one COPY per table. Several small tables share a transaction, since a
+    commit costs more than a tiny table's rows; each table's bytes and row order stay the same."""
     started = time.perf_counter()
-    schema, name = table.split(".")
-    target = sql.Identifier(schema, name)
-    with psycopg.connect(dsn, autocommit=False) as conn:
-        conn.execute(sql.SQL("TRUNCATE {}").format(target))
+    targets = [sql.Identifier(*table.split(".")) for table in tables]
+    conn.execute(sql.SQL("TRUNCATE {}").format(sql.SQL(", ").join(targets)))
+    for table, target in zip(tables, targets):
         with conn.cursor().copy(sql.SQL("COPY {} FROM STDIN (FORMAT csv, FREEZE)").format(target)) as copy:
             for chunk in generator.table_csv(table, batch_blocks):
                 copy.write(chunk)
-        conn.commit()
-    return table, generator.plan.tables[table].total, time.perf_counter() - started
+    conn.commit()
+    seconds = (time.perf_counter() - started) / len(tables)
+    return [(table, generator.plan.tables[table].total, seconds) for table in tables]
+
+
+#: Tables up to this many rows are loaded several to a transaction, up to this many rows in all.
+SMALL_TABLE_ROWS = 5_000
+SMALL_BATCH_ROWS = 20_000
 
 
 def _run_batches(dsn: str, statements: list[tuple[str, str]], workers: int) -> None:
@@ -94,36 +104,29 @@ def _run_each(dsn: str, statements: list[str], workers: int) -> None:
 
 def apply_keys(dsn: str, generator: Generator, workers: int) -> None:
     """Phase 2 after the load: keys and indexes in parallel batches; foreign keys added NOT VALID
-    in one short transaction, then validated in parallel (VALIDATE takes locks that do not
-    conflict with each other, so FK checks on shared parents cannot deadlock)."""
-    steps = phase_two_steps()
-    table_of = _statement_tables(generator)
+    in one short transaction, then validated in parallel, grouped by table (see below), so FK
+    checks on shared parents cannot deadlock. The statements come parsed from the prepared cache."""
+    from heron_pipeline.seeding.prepared import load_prepared
+
+    prepared = load_prepared()
+    steps, table_of = prepared.steps, prepared.statement_table
     for step in ("primary_key", "unique"):
-        _run_batches(dsn, [(table_of(s), s) for s in steps[step]], workers)
+        _run_batches(dsn, [(table_of[s], s) for s in steps[step]], workers)
     with psycopg.connect(dsn, autocommit=False) as conn:
         for statement in steps["foreign_key"]:
             conn.execute(statement + " NOT VALID")
         conn.commit()
+    # All of a table's validations on one connection, one transaction per connection: VALIDATE
+    # locks its own table SHARE UPDATE EXCLUSIVE (self-conflicting) and the referenced one ROW
+    # SHARE, so with tables split between connections no two transactions wait for each other.
     validations = [
-        f"ALTER TABLE {fk.table} VALIDATE CONSTRAINT {fk.name}" for fk in generator.catalog.foreign_keys
+        (fk.table, f"ALTER TABLE {fk.table} VALIDATE CONSTRAINT {fk.name}") for fk in generator.catalog.foreign_keys
     ]
-    _run_each(dsn, validations, workers)
-    _run_batches(dsn, [(table_of(s), s) for s in steps["index"]], workers)
+    _run_batches(dsn, validations, workers)
+    _run_batches(dsn, [(table_of[s], s) for s in steps["index"]], workers)
     with psycopg.connect(dsn, autocommit=True) as conn:
         for statement in steps["comment"]:
             conn.execute(statement)
-
-
-def _statement_tables(generator: Generator) -> Callable[[str], str]:
-    import sqlglot
-    import sqlglot.expressions as exp
-
-    def table_of(statement: str) -> str:
-        parsed = sqlglot.parse_one(statement, read="postgres")
-        target = parsed.this if isinstance(parsed, exp.Alter) else parsed.this.args["table"]
-        return f"{target.db}.{target.name}"
-
-    return table_of
 
 
 def start_build(server: Server, scale: str, seed: int) -> str:
@@ -138,19 +141,113 @@ def start_build(server: Server, scale: str, seed: int) -> str:
     return dsn
 
 
+#: From this many rows on, tables are generated in worker processes instead of threads: the
+#: generator is mostly Python and holds the GIL, so threads share one core; a process costs ~1 s
+#: to start (imports, the pickled catalog, the plan), which only a large load repays.
+PROCESS_ROWS = 1_000_000
+
+_PROCESS_STATE: dict[str, tuple[tuple[str, str, int], Generator, psycopg.Connection]] = {}
+
+
+def _copy_tables_in_process(dsn: str, scale: str, seed: int, tables: list[str],
+                            batch_blocks: int) -> list[tuple[str, int, float]]:
+    """Worker-process side: one generator and one connection per process, reused across tables."""
+    key = (dsn, scale, seed)
+    state = _PROCESS_STATE.get("state")
+    if state is None or state[0] != key:
+        if state is not None:
+            state[2].close()
+        state = _PROCESS_STATE["state"] = (key, Generator.for_state(scale, seed), psycopg.connect(dsn, autocommit=False))
+    return _copy_tables(state[2], state[1], tables, batch_blocks)
+
+
+def _load_in_processes(dsn: str, generator: Generator, ordered: list[str], workers: int, batch_blocks: int,
+                       progress: Progress | None) -> dict[str, int]:
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    rows: dict[str, int] = {}
+    scale, seed = generator.plan.scale.name, generator.plan.seed
+    # spawn, not fork: polars' thread pool and open connections do not survive a fork.
+    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+        queue, futures = _Peekable(ordered), []
+        while batch := _next_batch(queue, generator):
+            futures.append(pool.submit(_copy_tables_in_process, dsn, scale, seed, batch, batch_blocks))
+        for future in as_completed(futures):
+            for table, count, seconds in future.result():
+                rows[table] = count
+                if progress:
+                    progress(table, count, seconds)
+    return rows
+
+
 def load_tables(dsn: str, generator: Generator, tables: list[str], *, workers: int = 2, batch_blocks: int = 4,
-                progress: Progress | None = None) -> dict[str, int]:
-    """Generate and COPY ``tables`` (largest first, ``workers`` at a time); rows per table."""
+                progress: Progress | None = None, processes: bool | None = None) -> dict[str, int]:
+    """Generate and COPY ``tables`` (largest first, ``workers`` at a time); rows per table.
+
+    ``processes`` (default: when there are at least ``PROCESS_ROWS`` rows and several workers)
+    generates in worker processes that rebuild ``Generator.for_state(scale, seed)``; the bytes of
+    every table are the same either way, since a table is one COPY of blocks that depend only on
+    the plan. The processes are spawned, so a script calling this needs the usual
+    ``if __name__ == "__main__":`` guard.
+    """
     rows: dict[str, int] = {}
     ordered = sorted(tables, key=lambda t: -generator.plan.tables[t].total)
-    with ThreadPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(_copy_table, dsn, generator, t, batch_blocks) for t in ordered]
-        for future in as_completed(futures):
-            table, count, seconds = future.result()
-            rows[table] = count
-            if progress:
-                progress(table, count, seconds)
+    if processes is None:
+        processes = workers > 1 and sum(generator.plan.tables[t].total for t in tables) >= PROCESS_ROWS
+    if processes:
+        return _load_in_processes(dsn, generator, ordered, max(1, workers), batch_blocks, progress)
+    queue = _Peekable(ordered)
+    lock = threading.Lock()
+
+    def work() -> list[tuple[str, int, float]]:
+        """One connection per worker for all its tables (a connection costs more than a tiny
+        table); workers take the next table, largest first, as they become free."""
+        done = []
+        with psycopg.connect(dsn, autocommit=False) as conn:
+            while True:
+                with lock:
+                    batch = _next_batch(queue, generator)
+                if not batch:
+                    return done
+                loaded = _copy_tables(conn, generator, batch, batch_blocks)
+                done.extend(loaded)
+                if progress:
+                    with lock:
+                        for item in loaded:
+                            progress(*item)
+
+    with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
+        for future in [pool.submit(work) for _ in range(max(1, workers))]:
+            for table, count, _seconds in future.result():
+                rows[table] = count
     return rows
+
+
+class _Peekable:
+    def __init__(self, items: list[str]):
+        self.items, self.position = items, 0
+
+    def peek(self) -> str | None:
+        return self.items[self.position] if self.position < len(self.items) else None
+
+    def take(self) -> str:
+        self.position += 1
+        return self.items[self.position - 1]
+
+
+def _next_batch(queue: _Peekable, generator: Generator) -> list[str]:
+    """The next table, or several small ones (the queue is largest first, so small ones are last)."""
+    first = queue.peek()
+    if first is None:
+        return []
+    batch, rows = [queue.take()], generator.plan.tables[first].total
+    if rows > SMALL_TABLE_ROWS:
+        return batch
+    while (nxt := queue.peek()) is not None and rows + generator.plan.tables[nxt].total <= SMALL_BATCH_ROWS:
+        rows += generator.plan.tables[nxt].total
+        batch.append(queue.take())
+    return batch
 
 
 def finish_build(server: Server, generator: Generator, scale: str, seed: int, *, workers: int = 2) -> tuple[dict[str, float], int]:
@@ -174,7 +271,8 @@ def finish_build(server: Server, generator: Generator, scale: str, seed: int, *,
 
 
 def build(server: Server, scale: str, seed: int, *, workers: int = 2, batch_blocks: int = 4,
-          progress: Progress | None = None, generator: Generator | None = None) -> BuildReport:
+          progress: Progress | None = None, generator: Generator | None = None,
+          processes: bool | None = None) -> BuildReport:
     """Generate and load (scale, seed) and rename it into place; returns what it did."""
     generator = generator or Generator.for_state(scale, seed)
     report = BuildReport(scale, seed, benchmark_database(scale, seed))
@@ -183,7 +281,7 @@ def build(server: Server, scale: str, seed: int, *, workers: int = 2, batch_bloc
     report.seconds["tables"] = time.perf_counter() - started
     started = time.perf_counter()
     report.rows = load_tables(dsn, generator, list(generator.plan.tables), workers=workers,
-                              batch_blocks=batch_blocks, progress=progress)
+                              batch_blocks=batch_blocks, progress=progress, processes=processes)
     report.seconds["generate+copy"] = time.perf_counter() - started
     phases, report.bytes_on_disk = finish_build(server, generator, scale, seed, workers=workers)
     report.seconds.update(phases)

@@ -15,9 +15,9 @@ from typing import Iterator
 import numpy as np
 import polars as pl
 
-from heron_pipeline.catalog import Catalog, load_catalog
+from heron_pipeline.catalog import Catalog
 from heron_pipeline.seeding.plan import Plan, build_plan
-from heron_pipeline.seeding.profiles import TableProfile, load_profiles
+from heron_pipeline.seeding.profiles import TableProfile
 from heron_pipeline.seeding.scales import get_scale
 from heron_pipeline.seeding.streams import BLOCK_ROWS, stream
 from heron_pipeline.seeding.values import Block, generate_block
@@ -33,8 +33,10 @@ class Generator:
 
     @classmethod
     def for_state(cls, scale: str, seed: int) -> "Generator":
-        catalog = load_catalog()
-        profiles = load_profiles(catalog)
+        from heron_pipeline.seeding.prepared import load_prepared
+
+        prepared = load_prepared()
+        catalog, profiles = prepared.catalog, prepared.profiles
         return cls(catalog, profiles, build_plan(catalog, profiles, get_scale(scale), seed))
 
     @cached_property

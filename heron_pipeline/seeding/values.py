@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -198,6 +199,10 @@ def _column_order(table: Table, profile: TableProfile, relations: tuple[Relation
     return order
 
 
+#: Below this many rows a call's fixed cost (a polars query plan, ~0.3 ms) outweighs per-row work.
+_SMALL_BLOCK = 2048
+
+
 def _apply_conditional_nulls(block: Block, column: Column) -> None:
     rule = block.profile.rule(column.name)
     for key, keep_when_match in (("null_unless", True), ("null_when", False)):
@@ -207,7 +212,11 @@ def _apply_conditional_nulls(block: Block, column: Column) -> None:
         (other, allowed), = condition.items()
         other_values = block.values[other]
         if isinstance(other_values, pl.Series):
-            matches = other_values.cast(pl.String).is_in([str(v) for v in allowed]).fill_null(False).to_numpy()
+            text, labels = other_values.cast(pl.String), [str(v) for v in allowed]
+            if len(text) < _SMALL_BLOCK:  # numpy skips a query plan; NULL matches nothing either way
+                matches = np.isin(text.to_numpy(), labels)
+            else:  # polars' kernel is faster once the block is large
+                matches = text.is_in(labels).fill_null(False).to_numpy()
         else:
             matches = np.isin(np.ma.filled(np.ma.asarray(other_values), -1), allowed)
         to_null = ~matches if keep_when_match else matches
@@ -216,10 +225,24 @@ def _apply_conditional_nulls(block: Block, column: Column) -> None:
 
 def _with_nulls(values: Any, mask: np.ndarray) -> Any:
     if isinstance(values, pl.Series):
-        return pl.select(pl.when(pl.Series(mask)).then(None).otherwise(values)).to_series()
+        return _null_where(values, mask)
     if isinstance(values, np.ma.MaskedArray):
         return np.ma.array(values.data, mask=np.ma.getmaskarray(values) | mask)
     return np.ma.array(values, mask=mask)
+
+
+def _null_where(series: pl.Series, mask: np.ndarray) -> pl.Series:
+    """``series`` with NULL where ``mask`` holds. Same result as ``when(mask).then(None)`` but a
+    direct kernel call: the expression route costs a query plan per call, thousands per build."""
+    if not mask.any():
+        return series
+    return series.zip_with(pl.Series(~mask), pl.Series([None] * len(series), dtype=series.dtype))
+
+
+def _lit(text: str) -> pl.Series:
+    """A one-element string Series: ``_lit("a") + s`` broadcasts like ``"a" + s`` but skips the
+    expression engine that ``str.__radd__`` goes through."""
+    return pl.Series("", [text], dtype=pl.String)
 
 
 def _null_rate(block: Block, column: Column) -> float:
@@ -232,8 +255,14 @@ def _null_rate(block: Block, column: Column) -> float:
         return 0.0
     if column.name == "deleted_at":
         return 1.0 - (block.profile.soft_delete if block.profile.soft_delete is not None
-                      else 0.02 + 0.08 * fixed_stream("soft-delete", block.table.qualified).random())
-    return 0.05 + 0.30 * fixed_stream("null-rate", block.table.qualified, column.name).random()
+                      else 0.02 + 0.08 * _fixed_random("soft-delete", block.table.qualified))
+    return 0.05 + 0.30 * _fixed_random("null-rate", block.table.qualified, column.name)
+
+
+@lru_cache(maxsize=None)
+def _fixed_random(purpose: str, *parts: str) -> float:
+    """The first uniform of a seed-independent stream (a pure function, so cached)."""
+    return float(fixed_stream(purpose, *parts).random())
 
 
 def _maybe_null(block: Block, column: Column, values: Any) -> Any:
@@ -263,8 +292,7 @@ def _column_values(block: Block, column: Column, bound: Bound | None, relations:
     values = _generated_values(block, column, bound, relations)
     if fixed is not None and fixed[1].any():
         generated = _to_series(name, values, column)
-        values = pl.select(pl.when(pl.Series(fixed[1])).then(fixed[0].cast(generated.dtype))
-                           .otherwise(generated)).to_series()
+        values = fixed[0].cast(generated.dtype).zip_with(pl.Series(fixed[1]), generated)
     return values
 
 
@@ -380,7 +408,7 @@ def _foreign_key_values(block: Block, column: Column, fk) -> Any:
             skew = float(rule.get("skew", 1.5))
             idx = np.minimum((len(keys) * block.rng.random(block.n) ** skew).astype(np.int64), len(keys) - 1)
         if isinstance(keys[0], str):
-            return _vocab(tuple(keys)).gather(idx)
+            return _vocab(tuple(keys))[idx]
         return np.asarray(keys, dtype=np.int64)[idx]
 
     tenant = block.tenant
@@ -607,7 +635,7 @@ def _true_rate(block: Block, column: Column) -> float:
                        ("is_archived", 0.08), ("is_read", 0.6), ("is_bounce", 0.38), ("is_control", 0.5)):
         if name.startswith(word):
             return rate
-    return 0.1 + 0.8 * fixed_stream("bool-rate", block.table.qualified, name).random()
+    return 0.1 + 0.8 * _fixed_random("bool-rate", block.table.qualified, name)
 
 
 def _enum_values(block: Block, column: Column) -> pl.Series:
@@ -616,13 +644,20 @@ def _enum_values(block: Block, column: Column) -> pl.Series:
     if "weights" in rule:
         p = np.array([float(rule["weights"].get(label, 0.0)) for label in labels])
     else:
-        p = fixed_stream("enum", block.table.qualified, column.name).lognormal(0.0, 1.0, len(labels))
+        p = _fixed_lognormal("enum", block.table.qualified, column.name, len(labels))
     dim = block.tp.unique_dim
     if dim is not None and dim.column == column.name and block.siblings is not None:
         idx = (_hash_start(block, len(labels)) + block.siblings) % len(labels)
     else:
         idx = block.rng.choice(len(labels), block.n, p=p / p.sum())
-    return _vocab(tuple(labels)).gather(idx)
+    return _vocab(tuple(labels))[idx]
+
+
+@lru_cache(maxsize=None)
+def _fixed_lognormal(purpose: str, table: str, column: str, size: int) -> np.ndarray:
+    values = fixed_stream(purpose, table, column).lognormal(0.0, 1.0, size)
+    values.flags.writeable = False
+    return values
 
 
 # -- text ------------------------------------------------------------------------------------------------
@@ -638,9 +673,19 @@ def _vocab(words: tuple[str, ...]) -> pl.Series:
     return series
 
 
-def _pick(block: Block, words: tuple[str, ...], n: int | None = None) -> pl.Series:
+@lru_cache(maxsize=None)
+def _vocab_cased(words: tuple[str, ...], case: str) -> pl.Series:
+    series = _vocab(words)
+    return series.str.to_lowercase() if case == "lower" else series.str.to_titlecase()
+
+
+def _pick(block: Block, words: tuple[str, ...], n: int | None = None, *, lower: bool = False,
+          title: bool = False) -> pl.Series:
+    """Random words; ``lower``/``title`` pick from the vocabulary already re-cased (the same as
+    re-casing the picks, since case mapping is per word)."""
     idx = block.rng.integers(0, len(words), n or block.n)
-    return _vocab(words).gather(idx)
+    vocab = _vocab_cased(words, "lower") if lower else _vocab_cased(words, "title") if title else _vocab(words)
+    return vocab[idx]
 
 
 def _ids_str(block: Block) -> pl.Series:
@@ -664,7 +709,7 @@ def _text_values(block: Block, column: Column, bound: Bound | None) -> pl.Series
     elif "weights" in rule:
         labels = list(rule["weights"])
         p = np.array([float(rule["weights"][k]) for k in labels])
-        values = pl.Series(labels, dtype=pl.String).gather(block.rng.choice(len(labels), block.n, p=p / p.sum()))
+        values = _vocab(tuple(labels))[block.rng.choice(len(labels), block.n, p=p / p.sum())]
     else:
         values = _text_by_name(block, column, rule.get("text"))
     if column.length is not None:
@@ -682,7 +727,8 @@ def _text_by_name(block: Block, column: Column, kind: str | None) -> pl.Series:
     ids = _ids_str(block)
     prefix = block.profile.rule(name).get("prefix")
     if kind == "email":
-        local = (_pick(block, V.FIRST_NAMES) + "." + _pick(block, V.LAST_NAMES)).str.to_lowercase()
+        # Lower-casing the (ASCII) words before joining them gives the same text, in one lookup.
+        local = _pick(block, V.FIRST_NAMES, lower=True) + "." + _pick(block, V.LAST_NAMES, lower=True)
         return local + "." + ids + "@" + _pick(block, V.DOMAINS)
     if kind == "first_name":
         return _pick(block, V.FIRST_NAMES)
@@ -702,15 +748,15 @@ def _text_by_name(block: Block, column: Column, kind: str | None) -> pl.Series:
         values = _sentence(block, 6, 14)
     elif kind == "code":
         head = prefix or _code_prefix(block.table.name, name)
-        return head + "-" + ids.str.pad_start(6, "0")
+        return _lit(head + "-") + ids.str.pad_start(6, "0")
     elif kind == "slug":
         return (_pick(block, V.WORDS) + "-" + _pick(block, V.WORDS) + "-" + ids)
     elif kind == "url":
-        return "https://" + _pick(block, V.DOMAINS) + "/" + _pick(block, V.WORDS) + "/" + ids
+        return _lit("https://") + _pick(block, V.DOMAINS) + "/" + _pick(block, V.WORDS) + "/" + ids
     elif kind == "path":
-        return "/" + _pick(block, V.WORDS) + "/" + _pick(block, V.WORDS)
+        return _lit("/") + _pick(block, V.WORDS) + "/" + _pick(block, V.WORDS)
     elif kind == "phone":
-        return "+1555" + pl.Series(block.rng.integers(1_000_000, 9_999_999, block.n)).cast(pl.String)
+        return _lit("+1555") + pl.Series(block.rng.integers(1_000_000, 9_999_999, block.n)).cast(pl.String)
     elif kind == "city":
         values = _pick(block, V.CITIES)
     elif kind == "street":
@@ -795,26 +841,45 @@ def _code_prefix(table: str, column: str) -> str:
 
 
 def _sentence(block: Block, low: int, high: int) -> pl.Series:
-    parts = [_pick(block, V.WORDS) for _ in range(low)]
-    sentence = parts[0].str.to_titlecase()
+    parts = [_pick(block, V.WORDS, title=(i == 0)) for i in range(low)]
+    sentence = parts[0]
     for part in parts[1:]:
         sentence = sentence + " " + part
     return sentence + "."
 
 
-def _hex(block: Block, nbytes: int) -> pl.Series:
+def _hex_chars(block: Block, nbytes: int) -> np.ndarray:
     raw = block.rng.integers(0, 256, (block.n, nbytes), dtype=np.uint8)
     digits = np.frombuffer(b"0123456789abcdef", dtype=np.uint8)
     chars = np.empty((block.n, nbytes * 2), dtype=np.uint8)
     chars[:, 0::2] = digits[raw >> 4]
     chars[:, 1::2] = digits[raw & 15]
-    return pl.Series(chars.view(f"S{nbytes * 2}").ravel()).cast(pl.String)
+    return chars
+
+
+def _text_of(chars: np.ndarray) -> pl.Series:
+    """Rows of ASCII bytes (an n x width uint8 matrix) as a String Series."""
+    return pl.Series(np.ascontiguousarray(chars).view(f"S{chars.shape[1]}").ravel()).cast(pl.String)
+
+
+def _hex(block: Block, nbytes: int) -> pl.Series:
+    return _text_of(_hex_chars(block, nbytes))
+
+
+#: Where the 32 hex digits go in a UUID's 36 characters (8-4-4-4-12); the rest is fixed text.
+_UUID_SLOTS = np.r_[0:8, 9:13, 15:18, 20:23, 24:36]
+_UUID_HEX = np.r_[0:8, 8:12, 13:16, 17:20, 20:32]
 
 
 def _uuid_values(block: Block) -> pl.Series:
-    h = _hex(block, 16)
-    return (h.str.slice(0, 8) + "-" + h.str.slice(8, 4) + "-4" + h.str.slice(13, 3) + "-a"
-            + h.str.slice(17, 3) + "-" + h.str.slice(20, 12))
+    """A version-4-looking UUID from 16 random bytes: digits 12 and 16 become '4' and 'a'
+    (built in numpy: the same text as slicing and joining the hex string)."""
+    h = _hex_chars(block, 16)
+    out = np.empty((block.n, 36), dtype=np.uint8)
+    out[:, _UUID_SLOTS] = h[:, _UUID_HEX]
+    out[:, [8, 13, 18, 23]] = ord("-")
+    out[:, 14], out[:, 19] = ord("4"), ord("a")
+    return _text_of(out)
 
 
 def _ip_values(block: Block) -> pl.Series:
@@ -823,7 +888,7 @@ def _ip_values(block: Block) -> pl.Series:
 
 
 def _array_values(block: Block) -> pl.Series:
-    return "{" + _pick(block, V.TAGS) + "," + _pick(block, V.TAGS) + "}"
+    return _lit("{") + _pick(block, V.TAGS) + "," + _pick(block, V.TAGS) + "}"
 
 
 def _json_values(block: Block, column: Column) -> pl.Series:
@@ -831,16 +896,16 @@ def _json_values(block: Block, column: Column) -> pl.Series:
     n = block.n
     if name in ("properties", "payload", "event_properties"):
         value = pl.Series(np.rint(block.rng.lognormal(3, 1, n) * 100) / 100).cast(pl.String)
-        return ('{"source": "' + _pick(block, ("web", "mobile", "api", "import")) + '", "item": "'
+        return (_lit('{"source": "') + _pick(block, ("web", "mobile", "api", "import")) + '", "item": "'
                 + _pick(block, V.WORDS) + '", "value": ' + value + "}")
     if name in ("settings", "config", "preferences", "configuration", "options"):
-        flag = pl.Series(block.rng.random(n) < 0.5).cast(pl.String).str.to_lowercase()
-        return ('{"locale": "' + _pick(block, ("en", "de", "fr", "es", "pt", "nl")) + '", "notifications": ' + flag
+        flag = _vocab(("false", "true"))[(block.rng.random(n) < 0.5).astype(np.int64)]  # = bool cast to text
+        return (_lit('{"locale": "') + _pick(block, ("en", "de", "fr", "es", "pt", "nl")) + '", "notifications": ' + flag
                 + ', "theme": "' + _pick(block, ("light", "dark", "system")) + '"}')
     if name in ("changes", "diff"):
-        return '{"field": "' + _pick(block, V.WORDS) + '", "from": "' + _pick(block, V.WORDS) + '", "to": "' + _pick(block, V.WORDS) + '"}'
+        return _lit('{"field": "') + _pick(block, V.WORDS) + '", "from": "' + _pick(block, V.WORDS) + '", "to": "' + _pick(block, V.WORDS) + '"}'
     count = pl.Series(block.rng.integers(1, 12, n)).cast(pl.String)
-    return '{"kind": "' + _pick(block, V.WORDS) + '", "count": ' + count + "}"
+    return _lit('{"kind": "') + _pick(block, V.WORDS) + '", "count": ' + count + "}"
 
 
 # -- output ----------------------------------------------------------------------------------------------
@@ -854,7 +919,7 @@ def _to_series(name: str, values: Any, column: Column) -> pl.Series:
         data = np.ma.getdata(values)
         series = pl.Series(name, data)
         if mask is not None and mask.any():
-            series = pl.select(pl.when(pl.Series(mask)).then(None).otherwise(series)).to_series().rename(name)
+            series = _null_where(series, mask).rename(name)
     kind = column.kind
     if kind == "timestamptz" and series.dtype.is_integer():
         series = series.cast(pl.Datetime("us", "UTC"))

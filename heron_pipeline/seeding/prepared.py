@@ -1,0 +1,110 @@
+"""The parsed inputs of every build — catalog, profiles, phase-2 steps — cached on disk.
+
+Parsing the 211-table DDL with sqlglot and the YAML profiles costs several seconds per process,
+more than generating the whole ``tiny`` scale, and a build used to parse the DDL three times
+(catalog, phase-2 steps, the table of each phase-2 statement). The parse is a pure function of
+the DDL and profile bytes and of the code that reads them, so its result is pickled under a key
+made of exactly those; a changed file or parser gives a new key, never a stale catalog.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import sys
+import tempfile
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from heron_pipeline.catalog.model import Catalog
+from heron_pipeline.config import PROJECT_ROOT
+from heron_pipeline.seeding.profiles import PROFILE_DIR, TableProfile
+
+#: Where prepared inputs are kept; a cache only (deleting it costs one parse).
+CACHE_DIR = PROJECT_ROOT / ".heron" / "cache"
+
+_PACKAGE = Path(__file__).resolve().parent.parent
+#: The code whose behaviour the cached objects depend on.
+_CODE = ("catalog", "seeding/profiles.py", "seeding/prepared.py", "database/schema_load.py")
+
+
+@dataclass(frozen=True)
+class Prepared:
+    catalog: Catalog
+    profiles: dict[str, TableProfile]
+    steps: dict[str, list[str]]  # phase-2 statements by step (see schema_load.STEPS)
+    statement_table: dict[str, str]  # phase-2 statement -> qualified table it alters
+
+
+def _code_files() -> list[Path]:
+    files: list[Path] = []
+    for entry in _CODE:
+        path = _PACKAGE / entry
+        files.extend(sorted(path.rglob("*.py")) if path.is_dir() else [path])
+    return files
+
+
+def cache_key() -> str:
+    """sha256 of every input of the parse: DDL and profile files, the parsing code, versions."""
+    import sqlglot
+    import yaml
+
+    from heron_pipeline.catalog.ddl import ddl_files, ddl_hash
+    from heron_pipeline.seeding.profiles import profile_hash
+
+    digest = hashlib.sha256()
+    digest.update(f"{sys.version_info[:3]} sqlglot={sqlglot.__version__} yaml={yaml.__version__}\0".encode())
+    digest.update(ddl_hash(ddl_files()).encode() + b"\0" + profile_hash(PROFILE_DIR).encode() + b"\0")
+    for path in _code_files():
+        digest.update(str(path.relative_to(_PACKAGE)).encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def _parse() -> Prepared:
+    import sqlglot
+    import sqlglot.expressions as exp
+
+    from heron_pipeline.catalog import load_catalog
+    from heron_pipeline.database.schema_load import phase_two_steps
+    from heron_pipeline.seeding.profiles import load_profiles
+
+    catalog = load_catalog()
+    steps = phase_two_steps()
+    statement_table: dict[str, str] = {}
+    for step, statements in steps.items():
+        if step == "comment":
+            continue
+        for statement in statements:
+            parsed = sqlglot.parse_one(statement, read="postgres")
+            target = parsed.this if isinstance(parsed, exp.Alter) else parsed.this.args["table"]
+            statement_table[statement] = f"{target.db}.{target.name}"
+    return Prepared(catalog, load_profiles(catalog), steps, statement_table)
+
+
+@lru_cache(maxsize=2)
+def _load(key: str) -> Prepared:
+    path = CACHE_DIR / f"prepared-{key[:32]}.pickle"
+    try:
+        with path.open("rb") as handle:
+            prepared = pickle.load(handle)
+        if isinstance(prepared, Prepared):
+            return prepared
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
+        pass
+    prepared = _parse()
+    try:  # write-then-rename, so a concurrent reader never sees half a file
+        CACHE_DIR.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=CACHE_DIR, prefix=".prepared-")
+        with os.fdopen(fd, "wb") as handle:
+            pickle.dump(prepared, handle, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, path)
+    except OSError:
+        pass  # a read-only checkout still works, it just parses every time
+    return prepared
+
+
+def load_prepared() -> Prepared:
+    """The catalog, profiles and phase-2 steps of the current DDL, parsed at most once per input."""
+    return _load(cache_key())
