@@ -88,6 +88,25 @@ def test_tenant_sizes_are_zipf_skewed(server: Server, built: dict[int, str]) -> 
     assert counts[0] > 3 * np.median(counts)
 
 
+def _wait_until_midway(server: Server, database: str, proc: subprocess.Popen, timeout: float = 120.0) -> None:
+    """Block until the build has committed some rows but is not finished (a fixed sleep would race a
+    fast machine to the end of the build)."""
+    import psycopg
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        assert proc.poll() is None, "the build finished before it could be killed mid-way"
+        if server.database_exists(database):
+            try:
+                with psycopg.connect(server.dsn(database), connect_timeout=2) as conn:
+                    if conn.execute("SELECT count(*) FROM tenancy.tenants").fetchone()[0] > 0:
+                        return
+            except psycopg.Error:
+                pass  # schema still loading
+        time.sleep(0.05)
+    raise AssertionError("the build never reached its first committed rows")
+
+
 def test_killed_build_leaves_no_finished_database_and_rerun_matches(server: Server, built: dict[int, str],
                                                                      settings) -> None:
     env = {"HERON_DATA_DIR": str(settings.data_dir), "HERON_PORT": str(settings.port), "PATH": "/usr/bin:/bin"}
@@ -96,7 +115,7 @@ def test_killed_build_leaves_no_finished_database_and_rerun_matches(server: Serv
     server.drop_database("heron_tiny_44")
     proc = subprocess.Popen([sys.executable, "-m", "heron_pipeline.cli", "seed", "--scale", "tiny", "--seed", "44"],
                             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    time.sleep(4.0)
+    _wait_until_midway(server, "heron_build_tiny_44", proc)
     proc.send_signal(signal.SIGKILL)
     proc.wait()
     assert not server.database_exists("heron_tiny_44"), "a killed build must not leave a finished database"
