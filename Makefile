@@ -10,7 +10,7 @@ STAMP  := $(VENV)/.heron-installed
 SCALE  ?= tiny
 SEED   ?= 42
 SEEDS  ?= 42,43,44
-ADAPTER ?= gold
+ADAPTER ?=
 
 .PHONY: install up down status schema seed fingerprint dump verify-data audit bench test dev clean
 
@@ -50,11 +50,13 @@ verify-data: install
 audit: up
 	$(HERON) audit --scale $(SCALE) --seeds $(SEEDS)
 
-# The main job: seed the states, gold results, predictions of every tool, scores on every state,
-# standings and leaderboard files (local results folder); prints the standings table.
+# The main job: seed the states, audit the gold on them, predictions of every tool, scores on every
+# state, standings and leaderboard files (local results folder); prints the standings table.
+# ADAPTER=llm (or a comma list) scores only those tools; empty means gold, alt and llm if configured.
 bench: up
 	$(HERON) schema
-	$(HERON) bench --scale $(SCALE) --seeds $(SEEDS)
+	$(HERON) audit --scale $(SCALE) --seeds $(SEEDS)
+	$(HERON) bench --scale $(SCALE) --seeds $(SEEDS) $(if $(ADAPTER),--tools $(ADAPTER))
 
 test: install
 	$(PY) -m pytest
