@@ -11,6 +11,7 @@ itself going away — stops the run, because that is the harness failing, not th
 from __future__ import annotations
 
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Callable, Iterable, Mapping, Sequence
@@ -105,7 +106,7 @@ def score_prediction(tool: str, question: Any, prediction: PredictionRecord, gol
 
 def score_state(tool: str, questions: Iterable[Any], predictions: Iterable[PredictionRecord],
                 gold_rows: Mapping[str, list[tuple]], state: StateRun, *, time_ves: bool = False,
-                progress: Callable[[int], None] | None = None) -> list[ScoreRecord]:
+                progress: Callable[[int], None] | None = None, workers: int = 3) -> list[ScoreRecord]:
     """Score every prediction of ``tool`` on one state, in (question, sample) order.
 
     A question without predictions is scored as a failed prediction (sample 0, ``no_sql``) so that
@@ -118,14 +119,26 @@ def score_state(tool: str, questions: Iterable[Any], predictions: Iterable[Predi
         if p.question_id not in grouped:
             raise ValueError(f"prediction for unknown question {p.question_id!r}")
         grouped[p.question_id].append(p)
-    records = []
+    jobs = []
     for qid, question in by_id.items():
         if qid not in gold_rows:
             raise ValueError(f"no gold result for {qid} on {state.scale}_{state.seed}")
         samples = sorted(grouped[qid], key=lambda p: p.sample) or [
             PredictionRecord(qid, 0, None, error="tool gave no prediction")]
-        for prediction in samples:
-            records.append(score_prediction(tool, question, prediction, gold_rows[qid], state, time_ves=time_ves))
+        jobs.append((question, samples))
+
+    def score_question(job: tuple[Any, list[PredictionRecord]]) -> list[ScoreRecord]:
+        question, samples = job
+        scored = [score_prediction(tool, question, p, gold_rows[question.id], state, time_ves=time_ves)
+                  for p in samples]
         if progress:
             progress(1)
-    return records
+        return scored
+
+    # Each prediction waits mostly on its own sandbox connection and the server, so a few run at
+    # once; VES timing runs alone, since concurrent queries would time each other.
+    workers = 1 if time_ves else max(1, workers)
+    if workers == 1:
+        return [record for job in jobs for record in score_question(job)]
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        return [record for scored in pool.map(score_question, jobs) for record in scored]
