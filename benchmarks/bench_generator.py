@@ -4,7 +4,9 @@ Three measurements, in one process, on one server:
 
 1. generator alone (no database): rows/s and MB/s of CSV for the whole scale, one thread;
 2. the build's phases into the scratch database ``heron_build_<scale>_<seed>`` (tables,
-   generate+COPY, keys, ANALYZE), which is dropped afterwards — no finished database is touched;
+   generate+COPY — which since generator 2.0 includes each table's own keys, indexes and ANALYZE,
+   built by the loader right after the table's COPY — then the foreign keys), which is dropped
+   afterwards — no finished database is touched;
 3. the baseline: COPY ... FREEZE of synthetic rows as wide as the generator's average row (the
    same row count and bytes, one repeated in-memory chunk, so producing it costs nothing) into a
    scratch table. ``generate+COPY`` over ``raw COPY`` is the generator's overhead factor; since
@@ -34,7 +36,7 @@ import psycopg  # noqa: E402
 from heron_pipeline.config import load_settings  # noqa: E402
 from heron_pipeline.database.names import build_database  # noqa: E402
 from heron_pipeline.database.server import Server  # noqa: E402
-from heron_pipeline.seeding.build import _run_each, apply_keys, load_tables, start_build  # noqa: E402
+from heron_pipeline.seeding.build import apply_keys, load_tables, start_build  # noqa: E402
 from heron_pipeline.seeding.generate import Generator  # noqa: E402
 
 BASELINE_TABLE = "public.heron_bench_raw"
@@ -93,6 +95,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=42)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--skip-generate-only", action="store_true", help="skip measurement 1")
+    parser.add_argument("--processes", action=argparse.BooleanOptionalAction, default=None,
+                        help="load in worker processes (default: the loader's own choice by size)")
     args = parser.parse_args()
     scale = "tiny" if args.tiny else args.scale
 
@@ -117,14 +121,11 @@ def main() -> None:
         dsn = start_build(server, scale, args.seed)
         phases["tables"] = time.perf_counter() - started
         started = time.perf_counter()
-        load_tables(dsn, generator, list(generator.plan.tables), workers=args.workers)
-        phases["generate+COPY"] = time.perf_counter() - started
+        load_tables(dsn, generator, list(generator.plan.tables), workers=args.workers, processes=args.processes)
+        phases["generate+COPY"] = time.perf_counter() - started  # + each table's keys, indexes, ANALYZE
         started = time.perf_counter()
-        apply_keys(dsn, generator, args.workers)
-        phases["keys"] = time.perf_counter() - started
-        started = time.perf_counter()
-        _run_each(dsn, [f"ANALYZE {t}" for t in generator.plan.tables], args.workers)
-        phases["analyze"] = time.perf_counter() - started
+        apply_keys(dsn, generator, args.workers, table_keys=False)
+        phases["foreign keys"] = time.perf_counter() - started
         if not csv_bytes:
             with psycopg.connect(dsn) as conn:  # approximate: on-disk width of the loaded rows
                 csv_bytes = int(conn.execute(
@@ -142,7 +143,7 @@ def main() -> None:
           f"({csv_bytes / 1e6 / phases['generate+COPY']:,.1f} MB/s)")
     print(f"raw COPY of {rows:,} synthetic rows x {row_bytes} B (1 connection): {baseline:.2f} s, "
           f"{rows / baseline:,.0f} rows/s ({csv_bytes / 1e6 / baseline:,.1f} MB/s)")
-    print(f"ratio generate+COPY / raw COPY: {phases['generate+COPY'] / baseline:.2f}x")
+    print(f"ratio generate+COPY (with table keys and ANALYZE) / raw COPY: {phases['generate+COPY'] / baseline:.2f}x")
     own, worker = peak_rss_mb()
     print(f"peak RSS {own:,.0f} MB (largest worker process: {worker:,.0f} MB)")
 

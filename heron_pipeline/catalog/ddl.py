@@ -288,8 +288,12 @@ def _apply_alter(tables: dict[str, Table], alter: exp.Alter, st: Statement) -> N
                 table.foreign_keys.append(
                     ForeignKey(name, qualified, _names(body.expressions), _qualified(ref.this), _names(ref.expressions))
                 )
-                if body.args.get("delete") or body.args.get("update") or "ON DELETE" in st.sql.upper():
-                    raise DDLError(f"{st.file}: {name}: foreign keys take no ON DELETE/UPDATE action")
+                # sqlglot keeps ON DELETE / ON UPDATE / MATCH as reference options (older versions used
+                # the delete/update args): none is allowed, the contract's FKs are plain.
+                options = body.args["reference"].args.get("options") or []
+                if body.args.get("delete") or body.args.get("update") or options:
+                    raise DDLError(f"{st.file}: {name}: foreign keys take no ON DELETE/UPDATE action or MATCH "
+                                   f"clause, got {' '.join(map(str, options))}")
             else:
                 raise DDLError(f"{st.file}: unsupported constraint {constraint.sql()[:80]}")
 

@@ -1,8 +1,9 @@
 """The deterministic data generator and its COPY loader (Dagster-free).
 
 A database is a pure function of (scale, seed): every value comes from a random stream derived
-from the root seed and the (table, tenant, block) it belongs to, and every id from a plan of row
-counts computed before any row exists. See docs/DATA.md for the distributions it produces.
+from the root seed and the (table, block) it belongs to — a block is a fixed run of a table's rows,
+across tenants — and every id from a plan of row counts computed before any row exists. See docs/DATA.md for the distributions it produces.
 """
 
-GENERATOR_VERSION = "1.0.0"
+#: 2.0: one random stream per (table, block of the whole table) instead of per (table, tenant, block).
+GENERATOR_VERSION = "2.0.0"

@@ -1,8 +1,9 @@
 """Build ``heron_<scale>_<seed>`` from nothing, crash-safely.
 
 Everything happens in ``heron_build_<scale>_<seed>``: phase-1 DDL, COPY of every table (each in
-its own transaction that first truncates the table, so with ``wal_level=minimal`` the rows skip
-the WAL and arrive frozen), phase-2 keys and indexes, ANALYZE. Only a complete database is
+a transaction that first truncates the table, so with ``wal_level=minimal`` the rows skip the WAL
+and arrive frozen) followed, in the same transaction, by the table's primary key, unique keys,
+indexes and ANALYZE, then the foreign keys across tables. Only a complete database is
 renamed to its final name, so a build killed at any point leaves nothing a later run could
 mistake for a finished one; the next run drops the leftover and starts again.
 """
@@ -42,18 +43,46 @@ class BuildReport:
         return sum(self.rows.values())
 
 
+def table_statements() -> dict[str, list[str]]:
+    """Per table, the phase-2 statements that concern it alone, in step order: primary key,
+    unique keys, indexes. Foreign keys are not among them: they need other tables' keys."""
+    from heron_pipeline.seeding.prepared import load_prepared
+
+    prepared = load_prepared()
+    keys: dict[str, list[str]] = {}
+    for step in TABLE_STEPS:
+        for statement in prepared.steps[step]:
+            keys.setdefault(prepared.statement_table[statement], []).append(statement)
+    return keys
+
+
+#: Phase-2 steps that touch one table only, so the loader runs them right after the table's COPY.
+TABLE_STEPS = ("primary_key", "unique", "index")
+
+
 def _copy_tables(conn: psycopg.Connection, generator: Generator, tables: list[str],
-                 batch_blocks: int) -> list[tuple[str, int, float]]:
+                 batch_blocks: int, keys: bool = True) -> list[tuple[str, int, float]]:
     """``tables`` in one transaction on ``conn``: TRUNCATE them first, so each COPY ... FREEZE
     may skip the WAL, then one COPY per table. Several small tables share a transaction, since a
-    commit costs more than a tiny table's rows; each table's bytes and row order stay the same."""
+    commit costs more than a tiny table's rows; each table's bytes and row order stay the same.
+
+    With ``keys``, each table's primary key, unique keys and indexes are built and the table
+    analysed right after its COPY, in the same transaction: its pages are still in shared
+    buffers (a separate phase read them back), the index files skip the WAL like the heap and are
+    synced by the same commit, and this work overlaps the other loaders' generation instead of
+    waiting for the slowest table. The end state is the one phase 2 gives."""
     started = time.perf_counter()
     targets = [sql.Identifier(*table.split(".")) for table in tables]
+    statements = table_statements() if keys else {}
     conn.execute(sql.SQL("TRUNCATE {}").format(sql.SQL(", ").join(targets)))
     for table, target in zip(tables, targets):
         with conn.cursor().copy(sql.SQL("COPY {} FROM STDIN (FORMAT csv, FREEZE)").format(target)) as copy:
             for chunk in generator.table_csv(table, batch_blocks):
                 copy.write(chunk)
+        if keys:
+            for statement in statements.get(table, []):
+                conn.execute(statement)
+            conn.execute(sql.SQL("ANALYZE {}").format(target))
     conn.commit()
     seconds = (time.perf_counter() - started) / len(tables)
     return [(table, generator.plan.tables[table].total, seconds) for table in tables]
@@ -102,16 +131,18 @@ def _run_each(dsn: str, statements: list[str], workers: int) -> None:
             future.result()
 
 
-def apply_keys(dsn: str, generator: Generator, workers: int) -> None:
-    """Phase 2 after the load: keys and indexes in parallel batches; foreign keys added NOT VALID
-    in one short transaction, then validated in parallel, grouped by table (see below), so FK
-    checks on shared parents cannot deadlock. The statements come parsed from the prepared cache."""
+def apply_keys(dsn: str, generator: Generator, workers: int, *, table_keys: bool = True) -> None:
+    """Phase 2 after the load: keys and indexes in parallel batches (unless ``table_keys`` is
+    False: the loader built them with each table); foreign keys added NOT VALID in one short
+    transaction, then validated in parallel, grouped by table (see below), so FK checks on shared
+    parents cannot deadlock. The statements come parsed from the prepared cache."""
     from heron_pipeline.seeding.prepared import load_prepared
 
     prepared = load_prepared()
     steps, table_of = prepared.steps, prepared.statement_table
-    for step in ("primary_key", "unique"):
-        _run_batches(dsn, [(table_of[s], s) for s in steps[step]], workers)
+    if table_keys:
+        for step in ("primary_key", "unique"):
+            _run_batches(dsn, [(table_of[s], s) for s in steps[step]], workers)
     with psycopg.connect(dsn, autocommit=False) as conn:
         for statement in steps["foreign_key"]:
             conn.execute(statement + " NOT VALID")
@@ -123,7 +154,8 @@ def apply_keys(dsn: str, generator: Generator, workers: int) -> None:
         (fk.table, f"ALTER TABLE {fk.table} VALIDATE CONSTRAINT {fk.name}") for fk in generator.catalog.foreign_keys
     ]
     _run_batches(dsn, validations, workers)
-    _run_batches(dsn, [(table_of[s], s) for s in steps["index"]], workers)
+    if table_keys:
+        _run_batches(dsn, [(table_of[s], s) for s in steps["index"]], workers)
     with psycopg.connect(dsn, autocommit=True) as conn:
         for statement in steps["comment"]:
             conn.execute(statement)
@@ -150,7 +182,7 @@ _PROCESS_STATE: dict[str, tuple[tuple[str, str, int], Generator, psycopg.Connect
 
 
 def _copy_tables_in_process(dsn: str, scale: str, seed: int, tables: list[str],
-                            batch_blocks: int) -> list[tuple[str, int, float]]:
+                            batch_blocks: int, keys: bool) -> list[tuple[str, int, float]]:
     """Worker-process side: one generator and one connection per process, reused across tables."""
     key = (dsn, scale, seed)
     state = _PROCESS_STATE.get("state")
@@ -158,11 +190,11 @@ def _copy_tables_in_process(dsn: str, scale: str, seed: int, tables: list[str],
         if state is not None:
             state[2].close()
         state = _PROCESS_STATE["state"] = (key, Generator.for_state(scale, seed), psycopg.connect(dsn, autocommit=False))
-    return _copy_tables(state[2], state[1], tables, batch_blocks)
+    return _copy_tables(state[2], state[1], tables, batch_blocks, keys)
 
 
 def _load_in_processes(dsn: str, generator: Generator, ordered: list[str], workers: int, batch_blocks: int,
-                       progress: Progress | None) -> dict[str, int]:
+                       progress: Progress | None, keys: bool) -> dict[str, int]:
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
@@ -172,7 +204,7 @@ def _load_in_processes(dsn: str, generator: Generator, ordered: list[str], worke
     with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn")) as pool:
         queue, futures = _Peekable(ordered), []
         while batch := _next_batch(queue, generator):
-            futures.append(pool.submit(_copy_tables_in_process, dsn, scale, seed, batch, batch_blocks))
+            futures.append(pool.submit(_copy_tables_in_process, dsn, scale, seed, batch, batch_blocks, keys))
         for future in as_completed(futures):
             for table, count, seconds in future.result():
                 rows[table] = count
@@ -182,8 +214,10 @@ def _load_in_processes(dsn: str, generator: Generator, ordered: list[str], worke
 
 
 def load_tables(dsn: str, generator: Generator, tables: list[str], *, workers: int = 2, batch_blocks: int = 4,
-                progress: Progress | None = None, processes: bool | None = None) -> dict[str, int]:
+                progress: Progress | None = None, processes: bool | None = None, keys: bool = True) -> dict[str, int]:
     """Generate and COPY ``tables`` (largest first, ``workers`` at a time); rows per table.
+    With ``keys`` (the default) each table also gets its own keys, indexes and ANALYZE (see
+    ``_copy_tables``), leaving only the foreign keys to ``finish_build``.
 
     ``processes`` (default: when there are at least ``PROCESS_ROWS`` rows and several workers)
     generates in worker processes that rebuild ``Generator.for_state(scale, seed)``; the bytes of
@@ -196,7 +230,7 @@ def load_tables(dsn: str, generator: Generator, tables: list[str], *, workers: i
     if processes is None:
         processes = workers > 1 and sum(generator.plan.tables[t].total for t in tables) >= PROCESS_ROWS
     if processes:
-        return _load_in_processes(dsn, generator, ordered, max(1, workers), batch_blocks, progress)
+        return _load_in_processes(dsn, generator, ordered, max(1, workers), batch_blocks, progress, keys)
     queue = _Peekable(ordered)
     lock = threading.Lock()
 
@@ -210,7 +244,7 @@ def load_tables(dsn: str, generator: Generator, tables: list[str], *, workers: i
                     batch = _next_batch(queue, generator)
                 if not batch:
                     return done
-                loaded = _copy_tables(conn, generator, batch, batch_blocks)
+                loaded = _copy_tables(conn, generator, batch, batch_blocks, keys)
                 done.extend(loaded)
                 if progress:
                     with lock:
@@ -250,18 +284,21 @@ def _next_batch(queue: _Peekable, generator: Generator) -> list[str]:
     return batch
 
 
-def finish_build(server: Server, generator: Generator, scale: str, seed: int, *, workers: int = 2) -> tuple[dict[str, float], int]:
-    """Keys, indexes, ANALYZE, the build label, then the rename into place.
+def finish_build(server: Server, generator: Generator, scale: str, seed: int, *, workers: int = 2,
+                 table_keys: bool = False) -> tuple[dict[str, float], int]:
+    """Foreign keys (and, with ``table_keys``, the keys, indexes and ANALYZE a loader called with
+    ``keys=False`` left out), the build label, then the rename into place.
     Returns (seconds per phase, bytes on disk)."""
     building = build_database(scale, seed)
     dsn = server.dsn(building)
     seconds: dict[str, float] = {}
     started = time.perf_counter()
-    apply_keys(dsn, generator, workers)
+    apply_keys(dsn, generator, workers, table_keys=table_keys)
     seconds["keys"] = time.perf_counter() - started
-    started = time.perf_counter()
-    _run_each(dsn, [f"ANALYZE {t}" for t in generator.plan.tables], workers)
-    seconds["analyze"] = time.perf_counter() - started
+    if table_keys:
+        started = time.perf_counter()
+        _run_each(dsn, [f"ANALYZE {t}" for t in generator.plan.tables], workers)
+        seconds["analyze"] = time.perf_counter() - started
     with psycopg.connect(dsn, autocommit=True) as conn:
         conn.execute(sql.SQL("COMMENT ON DATABASE {} IS {}").format(
             sql.Identifier(building), sql.Literal(build_label(generator, scale, seed))))

@@ -1,8 +1,9 @@
 """Turn the plan into rows: blocks of one table, as CSV bytes ready for COPY.
 
-``table_blocks`` yields every block of a table in the order COPY must receive them (tenant by
-tenant, block by block), so the physical row order — and thus a plain dump — is the same on every
-run, whatever the worker count or the batch size.
+``blocks`` lists every block of a table in the order COPY must receive them (id order: a block is
+``BLOCK_ROWS`` consecutive rows of the table, spanning tenants), so the physical row order — and
+thus a plain dump — is the same on every run, whatever the worker count or the batch size. Any
+block can be made alone, from the plan and its own stream, by any worker or machine.
 """
 
 from __future__ import annotations
@@ -43,27 +44,25 @@ class Generator:
     def reference(self) -> dict[str, list[dict]]:
         return {name: p.data for name, p in self.profiles.items() if p.data}
 
-    def blocks(self, table: str) -> Iterator[tuple[int, int]]:
-        """(tenant index, block number) of every block of ``table``, in COPY order."""
-        tp = self.plan.tables[table]
-        for tenant, count in enumerate(tp.counts):
-            for block in range(-(-int(count) // BLOCK_ROWS)):
-                yield tenant, block
+    def blocks(self, table: str) -> range:
+        """Block numbers of ``table``, in COPY order."""
+        return range(-(-self.plan.tables[table].total // BLOCK_ROWS))
 
-    def block_frame(self, table: str, tenant: int, block: int) -> pl.DataFrame:
+    def block_frame(self, table: str, block: int) -> pl.DataFrame:
+        """Rows ``block * BLOCK_ROWS`` up to the next block (ids ``+ 1``) of ``table``, whichever
+        tenants they belong to."""
         tp = self.plan.tables[table]
-        count = int(tp.counts[tenant])
-        ordinals = np.arange(block * BLOCK_ROWS, min(count, (block + 1) * BLOCK_ROWS), dtype=np.int64)
-        rng = stream(self.plan.seed, "rows", table, tenant, block)
+        rows = np.arange(block * BLOCK_ROWS, min(tp.total, (block + 1) * BLOCK_ROWS), dtype=np.int64)
+        rng = stream(self.plan.seed, "rows", table, block)
         return generate_block(Block(self.catalog, self.plan, self.catalog.tables[table], tp, self.profiles[table],
-                                    tenant, ordinals, rng, self.reference))
+                                    rows, rng, self.reference))
 
     def table_csv(self, table: str, batch_blocks: int = 4) -> Iterator[bytes]:
         """The table's rows as CSV, ``batch_blocks`` blocks per chunk (the chunk size changes
         nothing but the size of each write)."""
         pending: list[pl.DataFrame] = []
-        for tenant, block in self.blocks(table):
-            pending.append(self.block_frame(table, tenant, block))
+        for block in self.blocks(table):
+            pending.append(self.block_frame(table, block))
             if len(pending) >= batch_blocks:
                 yield _csv(pending)
                 pending = []

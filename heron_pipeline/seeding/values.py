@@ -1,10 +1,15 @@
-"""Column values for one block of one table of one tenant, vectorised.
+"""Column values for one block of one table, vectorised across the tenants the block spans.
 
 Each column gets a value source inferred from the catalog (type, name, nullability, FK, CHECKs,
 unique keys) and refined by the table's profile. Numbers come from numpy, text is composed with
 polars from the vocabulary, so no per-row Python objects are made. Everything random is drawn
 from the block's own stream; everything another table needs to recompute (ids, creation times,
 parents) is a pure function of the plan.
+
+A block is a run of rows in id order, so it may span several tenants (ids are laid out tenant after
+tenant). Random draws are made once for the whole block; what depends on the tenant (its id range
+in a parent table, its signup day, its parents' layout) is looked up per row from the plan, and
+the few pure plan functions that take one tenant run once per tenant segment of the block.
 """
 
 from __future__ import annotations
@@ -12,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 import polars as pl
@@ -134,28 +139,50 @@ class Block:
     table: Table
     tp: TablePlan
     profile: TableProfile
-    tenant: int  # 0-based tenant index (tenant_id - 1); 0 for global tables
-    ordinals: np.ndarray
+    rows: np.ndarray  # positions in the whole table (id - 1), ascending and contiguous
     rng: np.random.Generator
     reference: dict[str, list[dict[str, Any]]]  # global tables' explicit rows
+    tenants: np.ndarray = field(init=False)  # per row: 0-based tenant index (tenant_id - 1); 0 if global
+    ordinals: np.ndarray = field(init=False)  # per row: position among its tenant's rows
+    segments: list[tuple[int, slice]] = field(init=False)  # (tenant, its rows in the block)
     created: np.ndarray = field(init=False)
     parents: np.ndarray | None = field(init=False, default=None)
     siblings: np.ndarray | None = field(init=False, default=None)
     values: dict[str, Any] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
-        self.created = row_times(self.plan, self.tp, self.tenant, self.ordinals)
+        n = len(self.rows)
+        if self.tp.tenant_scoped:
+            offsets = self.tp.offsets
+            # side="right": a tenant with no rows shares its offset with the next and is skipped.
+            self.tenants = np.searchsorted(offsets, self.rows, side="right") - 1
+            self.ordinals = self.rows - offsets[self.tenants]
+        else:
+            self.tenants, self.ordinals = np.zeros(n, dtype=np.int64), self.rows
+        cuts = np.flatnonzero(np.diff(self.tenants)) + 1
+        self.segments = [(int(self.tenants[a]), slice(int(a), int(b)))
+                         for a, b in zip(np.r_[0, cuts], np.r_[cuts, n])]
+        self.created = self.per_tenant(lambda t, s: row_times(self.plan, self.tp, t, self.ordinals[s]))
         if self.tp.per_parent_means is not None:
-            self.parents, self.siblings = parent_positions(self.plan, self.tp, self.tenant, self.ordinals)
+            pairs = [parent_positions(self.plan, self.tp, t, self.ordinals[s]) for t, s in self.segments]
+            self.parents = np.concatenate([p for p, _ in pairs])
+            self.siblings = np.concatenate([q for _, q in pairs])
+
+    def per_tenant(self, fn: Callable[[int, slice], np.ndarray]) -> np.ndarray:
+        """``fn(tenant, rows of the block)`` for each tenant segment, concatenated in row order:
+        for the plan functions that are defined per tenant (time curves, parent layouts)."""
+        if len(self.segments) == 1:
+            tenant, part = self.segments[0]
+            return fn(tenant, part)
+        return np.concatenate([fn(tenant, part) for tenant, part in self.segments])
 
     @property
     def n(self) -> int:
-        return len(self.ordinals)
+        return len(self.rows)
 
     @property
     def ids(self) -> np.ndarray:
-        offset = int(self.tp.offsets[self.tenant]) if self.tp.tenant_scoped else 0
-        return offset + self.ordinals + 1
+        return self.rows + 1  # dense per table, tenant after tenant
 
 
 def generate_block(block: Block) -> pl.DataFrame:
@@ -282,7 +309,7 @@ def _column_values(block: Block, column: Column, bound: Bound | None, relations:
     if name == "id":
         return block.ids
     if name == "tenant_id":
-        return np.full(block.n, block.tenant + 1, dtype=np.int64)
+        return block.tenants + 1
     special = special_values(block, column)
     if special is not None:
         return special
@@ -390,7 +417,7 @@ def _foreign_key_values(block: Block, column: Column, fk) -> Any:
     target = fk.ref_table
     rule = block.profile.rule(column.name)
     if target == "tenancy.tenants":
-        return np.full(block.n, block.tenant + 1, dtype=np.int64)
+        return block.tenants + 1
     target_tp = block.plan.tables[target]
     dim = block.tp.unique_dim
     is_dim = dim is not None and dim.kind == "fk" and dim.column == column.name and block.siblings is not None
@@ -411,32 +438,32 @@ def _foreign_key_values(block: Block, column: Column, fk) -> Any:
             return _vocab(tuple(keys))[idx]
         return np.asarray(keys, dtype=np.int64)[idx]
 
-    tenant = block.tenant
-    count = int(target_tp.counts[tenant])
-    offset = int(target_tp.offsets[tenant])
-    if count == 0:
-        return np.ma.array(np.zeros(block.n, dtype=np.int64), mask=np.ones(block.n, dtype=bool))
+    count = target_tp.counts[block.tenants]  # per row: the target's rows in the row's tenant
+    offset = target_tp.offsets[block.tenants]
+    empty = count == 0  # a tenant without target rows gets NULL (only nullable columns, by the plan)
     if column.name == block.tp.parent and block.parents is not None:
-        return offset + block.parents + 1
-    if is_dim:
-        start = _hash_start(block, count)
-        return offset + (start + block.siblings) % count + 1
-    if target == block.table.qualified:  # self-reference: an earlier row of the same table
+        values = offset + block.parents + 1
+    elif is_dim:
+        size = np.maximum(count, 1)
+        values = offset + (_hash_start(block, size) + block.siblings) % size + 1
+    elif target == block.table.qualified:  # self-reference: an earlier row of the same table
         earlier = np.floor(block.ordinals * block.rng.random(block.n)).astype(np.int64)
         values = offset + earlier + 1
-        return np.ma.array(values, mask=block.ordinals == 0) if column.nullable else values
-    alive = alive_counts(block.plan, target_tp, tenant, block.created)
-    skew = float(rule.get("skew", 1.0))
-    picks = np.minimum(np.floor(alive * block.rng.random(block.n) ** skew).astype(np.int64), count - 1)
-    return offset + picks + 1
+        if column.nullable:
+            empty = empty | (block.ordinals == 0)
+    else:
+        alive = block.per_tenant(lambda t, s: alive_counts(block.plan, target_tp, t, block.created[s]))
+        skew = float(rule.get("skew", 1.0))
+        values = offset + np.minimum(np.floor(alive * block.rng.random(block.n) ** skew).astype(np.int64), count - 1) + 1
+    return np.ma.array(values, mask=empty) if empty.any() else values
 
 
-def _hash_start(block: Block, size: int) -> np.ndarray:
+def _hash_start(block: Block, size: int | np.ndarray) -> np.ndarray:
     from heron_pipeline.seeding.streams import stable_key
     from heron_pipeline.seeding.timeline import mix64
 
     assert block.parents is not None
-    return (mix64(block.parents, stable_key("dim", block.table.qualified, str(block.plan.seed))) % np.uint64(max(size, 1))).astype(np.int64)
+    return (mix64(block.parents, stable_key("dim", block.table.qualified, str(block.plan.seed))) % np.maximum(np.asarray(size), 1).astype(np.uint64)).astype(np.int64)
 
 
 def _foreign_owner(block: Block, column: Column, fk) -> Any:
@@ -457,10 +484,10 @@ def _time_values(block: Block, column: Column, relation: Relation | None) -> Any
     if dim is not None and dim.column == name and block.siblings is not None:
         # One row per parent per day: consecutive days from the parent's (or tenant's) first day.
         if block.tp.parent == "tenant":
-            first = (block.plan.tenant_start_days[block.tenant] + WINDOW_START_DAY) * US_PER_DAY
+            first = (block.plan.tenant_start_days[block.tenants] + WINDOW_START_DAY) * US_PER_DAY
         else:
-            parent_tp = block.plan.tables[block.tp.parent_table]
-            first = row_times(block.plan, parent_tp, block.tenant, block.parents) // US_PER_DAY * US_PER_DAY
+            parent_tp, parents = block.plan.tables[block.tp.parent_table], block.parents
+            first = block.per_tenant(lambda t, s: row_times(block.plan, parent_tp, t, parents[s])) // US_PER_DAY * US_PER_DAY
         return _from_us(first + block.siblings * US_PER_DAY, column.kind)
     if relation is not None and relation.other in block.values:
         anchor = _as_us(block.values[relation.other], block.table.column(relation.other).kind)
