@@ -25,6 +25,12 @@ def _free_port() -> int:
         return probe.getsockname()[1]
 
 
+@pytest.fixture(scope="session")
+def free_port():
+    """A function returning a TCP port nobody listens on right now (for servers a test starts)."""
+    return _free_port
+
+
 def server_dir() -> Path:
     """A data folder outside pytest's tmp tree: pytest resets its base folder to 0700 at every
     session start, which would lock the server's unprivileged account out mid-run."""

@@ -14,7 +14,6 @@ import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -39,17 +38,11 @@ def _chromium() -> str:
     pytest.skip("no Chromium on PATH (apt-get install chromium)")
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
-def webserver():
+def webserver(free_port):
     _chromium()
     home = Path(tempfile.mkdtemp(prefix="heron-dagster-home-"))
-    port = _free_port()
+    port = free_port()
     env = {**os.environ, "DAGSTER_HOME": str(home)}
     proc = subprocess.Popen(
         [sys.executable, "-m", "dagster_webserver", "-w", str(ROOT / "workspace.yaml"), "-h", "127.0.0.1",

@@ -14,14 +14,8 @@ from heron_pipeline.database.embedded import EmbeddedServer, ServerError
 from heron_pipeline.database.server import Server
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def test_up_twice_is_one_server(pg_tmp: Path) -> None:
-    server = EmbeddedServer(pg_tmp / "pgdata", _free_port())
+def test_up_twice_is_one_server(pg_tmp: Path, free_port) -> None:
+    server = EmbeddedServer(pg_tmp / "pgdata", free_port())
     try:
         assert server.up() is True
         pid = server.running_pid()
@@ -70,8 +64,8 @@ def test_cli_url_prints_only_the_dsn(settings: Settings, server: Server) -> None
     assert status.returncode == 0 and status.stdout == ""
 
 
-def test_status_is_non_zero_when_down(tmp_path: Path) -> None:
-    env = {"HERON_DATA_DIR": str(tmp_path), "HERON_PORT": str(_free_port()), "PATH": "/usr/bin:/bin"}
+def test_status_is_non_zero_when_down(tmp_path: Path, free_port) -> None:
+    env = {"HERON_DATA_DIR": str(tmp_path), "HERON_PORT": str(free_port()), "PATH": "/usr/bin:/bin"}
     status = subprocess.run([sys.executable, "-m", "heron_pipeline.cli", "db", "status"],
                             capture_output=True, text=True, env=env)
     assert status.returncode == 1 and "down" in status.stderr
