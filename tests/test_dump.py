@@ -27,7 +27,7 @@ def _dump(server: Server, seed: int, workers: int, out: Path, processes: bool = 
 def dumps(server: Server, tmp_path_factory: pytest.TempPathFactory):
     base = tmp_path_factory.mktemp("dumps")
     first = _dump(server, 42, 1, base / "a")
-    second = _dump(server, 42, 2, base / "b", processes=True)  # the loader `small` and larger use
+    second = _dump(server, 42, 2, base / "b", processes=True)  # the loader `bench` and larger use
     other = _dump(server, 43, 2, base / "c")
     return first, second, other
 

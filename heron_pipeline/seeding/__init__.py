@@ -5,5 +5,6 @@ from the root seed and the (table, block) it belongs to — a block is a fixed r
 across tenants — and every id from a plan of row counts computed before any row exists. See docs/DATA.md for the distributions it produces.
 """
 
-#: 2.0: one random stream per (table, block of the whole table) instead of per (table, tenant, block).
-GENERATOR_VERSION = "2.0.0"
+#: 2.0: one random stream per (table, block of the whole table) instead of per (table, tenant, block);
+#: 2.0.1: exact soft-deleted share per block, tenant rows follow the CHECKs (see docs/DECISIONS.md).
+GENERATOR_VERSION = "2.0.1"

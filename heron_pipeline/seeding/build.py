@@ -66,11 +66,11 @@ def _copy_tables(conn: psycopg.Connection, generator: Generator, tables: list[st
     may skip the WAL, then one COPY per table. Several small tables share a transaction, since a
     commit costs more than a tiny table's rows; each table's bytes and row order stay the same.
 
-    With ``keys``, each table's primary key, unique keys and indexes are built and the table
-    analysed right after its COPY, in the same transaction: its pages are still in shared
-    buffers (a separate phase read them back), the index files skip the WAL like the heap and are
-    synced by the same commit, and this work overlaps the other loaders' generation instead of
-    waiting for the slowest table. The end state is the one phase 2 gives."""
+    With ``keys``, each table's primary key, unique keys and indexes are built right after its
+    COPY, in the same transaction, and the tables analysed just after the commit: their pages are
+    still in shared buffers (a separate phase read them back), the index files skip the WAL like
+    the heap and are synced by the same commit, and this work overlaps the other loaders'
+    generation instead of waiting for the slowest table. The end state is the one phase 2 gives."""
     started = time.perf_counter()
     targets = [sql.Identifier(*table.split(".")) for table in tables]
     statements = table_statements() if keys else {}
@@ -79,9 +79,17 @@ def _copy_tables(conn: psycopg.Connection, generator: Generator, tables: list[st
         with conn.cursor().copy(sql.SQL("COPY {} FROM STDIN (FORMAT csv, FREEZE)").format(target)) as copy:
             for chunk in generator.table_csv(table, batch_blocks):
                 copy.write(chunk)
-        if keys:
-            for statement in statements.get(table, []):
-                conn.execute(statement)
+        for statement in statements.get(table, []):
+            conn.execute(statement)
+    if keys:
+        # ANALYZE after the commit, in a transaction of its own: inside the loading transaction
+        # the table's insert count reaches the statistics only at commit, after ANALYZE reset it,
+        # so autovacuum would analyse every table a second time during the build. Forcing the
+        # flush at the commit makes the count land before ANALYZE, which then zeroes it.
+        conn.execute("SELECT pg_stat_force_next_flush() "  # superuser-only unless granted
+                     "WHERE has_function_privilege('pg_stat_force_next_flush()', 'EXECUTE')")
+        conn.commit()
+        for target in targets:
             conn.execute(sql.SQL("ANALYZE {}").format(target))
     conn.commit()
     seconds = (time.perf_counter() - started) / len(tables)
@@ -93,19 +101,27 @@ SMALL_TABLE_ROWS = 5_000
 SMALL_BATCH_ROWS = 20_000
 
 
-def _run_batches(dsn: str, statements: list[tuple[str, str]], workers: int) -> None:
+def _run_batches(dsn: str, statements: list[tuple[str, str]], workers: int,
+                 rows: Callable[[str], int] | None = None) -> None:
     """Run (table, statement) pairs on ``workers`` connections, one transaction per connection.
 
     All statements of a table go to the same connection, so no two transactions ever wait for
     each other's tables; one commit per connection means one sync of the new files instead of one
     per index (with wal_level=minimal, index builds skip the WAL and are synced at commit).
+    Tables are dealt largest job first to the least loaded connection, a job weighing the
+    table's ``rows`` times its statements: dealt alphabetically, one connection at ``bench`` was
+    left validating ``orders.order_lines`` alone for most of the 73 s the foreign keys took.
     """
     by_table: dict[str, list[str]] = {}
     for table, statement in statements:
         by_table.setdefault(table, []).append(statement)
+    weight = {t: (1 + (rows(t) if rows else 0)) * len(s) for t, s in by_table.items()}
     batches: list[list[str]] = [[] for _ in range(max(1, workers))]
-    for i, table in enumerate(sorted(by_table)):
-        batches[i % len(batches)].extend(by_table[table])
+    loads = [0] * len(batches)
+    for table in sorted(by_table, key=lambda t: (-weight[t], t)):
+        lightest = loads.index(min(loads))
+        batches[lightest].extend(by_table[table])
+        loads[lightest] += weight[table]
 
     def run(batch: list[str]) -> None:
         with psycopg.connect(dsn, autocommit=False) as conn:
@@ -140,9 +156,13 @@ def apply_keys(dsn: str, generator: Generator, workers: int, *, table_keys: bool
 
     prepared = load_prepared()
     steps, table_of = prepared.steps, prepared.statement_table
+
+    def rows(table: str) -> int:
+        return generator.plan.tables[table].total
+
     if table_keys:
         for step in ("primary_key", "unique"):
-            _run_batches(dsn, [(table_of[s], s) for s in steps[step]], workers)
+            _run_batches(dsn, [(table_of[s], s) for s in steps[step]], workers, rows)
     with psycopg.connect(dsn, autocommit=False) as conn:
         for statement in steps["foreign_key"]:
             conn.execute(statement + " NOT VALID")
@@ -153,9 +173,9 @@ def apply_keys(dsn: str, generator: Generator, workers: int, *, table_keys: bool
     validations = [
         (fk.table, f"ALTER TABLE {fk.table} VALIDATE CONSTRAINT {fk.name}") for fk in generator.catalog.foreign_keys
     ]
-    _run_batches(dsn, validations, workers)
+    _run_batches(dsn, validations, workers, rows)
     if table_keys:
-        _run_batches(dsn, [(table_of[s], s) for s in steps["index"]], workers)
+        _run_batches(dsn, [(table_of[s], s) for s in steps["index"]], workers, rows)
     with psycopg.connect(dsn, autocommit=True) as conn:
         for statement in steps["comment"]:
             conn.execute(statement)
@@ -173,10 +193,12 @@ def start_build(server: Server, scale: str, seed: int) -> str:
     return dsn
 
 
-#: From this many rows on, tables are generated in worker processes instead of threads: the
-#: generator is mostly Python and holds the GIL, so threads share one core; a process costs ~1 s
-#: to start (imports, the pickled catalog, the plan), which only a large load repays.
-PROCESS_ROWS = 1_000_000
+#: From this many rows on, tables are generated in worker processes instead of threads. Since
+#: generator 2.0 makes one block per 65,536 rows of a table (not per tenant), a block's time is
+#: numpy/polars kernels that release the GIL, and the loader's own keys and ANALYZE run in the
+#: server: at ``small`` two threads beat two spawned processes (~20 s against 24–29 s, the spawn
+#: and the per-process plan costing ~1.5 s each), so only ``bench`` and up use processes.
+PROCESS_ROWS = 20_000_000
 
 _PROCESS_STATE: dict[str, tuple[tuple[str, str, int], Generator, psycopg.Connection]] = {}
 

@@ -296,6 +296,14 @@ def _maybe_null(block: Block, column: Column, values: Any) -> Any:
     rate = _null_rate(block, column)
     if rate <= 0:
         return values
+    if column.name == "deleted_at":
+        # The soft-deleted share is a trap the questions and verify-data rely on: exactly its
+        # rate in each block (random rows), not a binomial draw. With blocks across tenants a
+        # 300-row table is one block, and a draw fell to 0.6 % where 2.7 % was meant.
+        deleted = block.rng.choice(block.n, int(round(block.n * (1.0 - rate))), replace=False)
+        mask = np.ones(block.n, dtype=bool)
+        mask[deleted] = False
+        return _with_nulls(values, mask)
     mask = block.rng.random(block.n) < rate
     return _with_nulls(values, mask)
 
@@ -454,7 +462,8 @@ def _foreign_key_values(block: Block, column: Column, fk) -> Any:
     else:
         alive = block.per_tenant(lambda t, s: alive_counts(block.plan, target_tp, t, block.created[s]))
         skew = float(rule.get("skew", 1.0))
-        values = offset + np.minimum(np.floor(alive * block.rng.random(block.n) ** skew).astype(np.int64), count - 1) + 1
+        picks = np.floor(alive * block.rng.random(block.n) ** skew).astype(np.int64)
+        values = offset + np.minimum(picks, count - 1) + 1
     return np.ma.array(values, mask=empty) if empty.any() else values
 
 
@@ -463,7 +472,8 @@ def _hash_start(block: Block, size: int | np.ndarray) -> np.ndarray:
     from heron_pipeline.seeding.timeline import mix64
 
     assert block.parents is not None
-    return (mix64(block.parents, stable_key("dim", block.table.qualified, str(block.plan.seed))) % np.maximum(np.asarray(size), 1).astype(np.uint64)).astype(np.int64)
+    hashed = mix64(block.parents, stable_key("dim", block.table.qualified, str(block.plan.seed)))
+    return (hashed % np.maximum(np.asarray(size), 1).astype(np.uint64)).astype(np.int64)
 
 
 def _foreign_owner(block: Block, column: Column, fk) -> Any:
@@ -487,7 +497,8 @@ def _time_values(block: Block, column: Column, relation: Relation | None) -> Any
             first = (block.plan.tenant_start_days[block.tenants] + WINDOW_START_DAY) * US_PER_DAY
         else:
             parent_tp, parents = block.plan.tables[block.tp.parent_table], block.parents
-            first = block.per_tenant(lambda t, s: row_times(block.plan, parent_tp, t, parents[s])) // US_PER_DAY * US_PER_DAY
+            first = block.per_tenant(lambda t, s: row_times(block.plan, parent_tp, t, parents[s]))
+            first = first // US_PER_DAY * US_PER_DAY
         return _from_us(first + block.siblings * US_PER_DAY, column.kind)
     if relation is not None and relation.other in block.values:
         anchor = _as_us(block.values[relation.other], block.table.column(relation.other).kind)
