@@ -59,3 +59,26 @@ def test_plans_vary_between_seeds_but_stay_close() -> None:
     a, b = Generator.for_state("small", 42).plan, Generator.for_state("small", 43).plan
     assert a.total_rows != b.total_rows
     assert abs(a.total_rows - b.total_rows) / a.total_rows < 0.08
+
+
+def test_children_layout_cache_never_serves_a_dead_plans_layout() -> None:
+    """Plans of different seeds built one after another in one process may get the same id();
+    the layout cache must not hand the second plan the first one's (an IndexError in CI once)."""
+    import gc
+
+    from heron_pipeline.seeding import rows
+    from heron_pipeline.seeding.generate import Generator
+
+    plan = Generator.for_state("tiny", 42).plan
+    table = next(name for name, tp in plan.tables.items() if tp.parent_table and tp.tenant_scoped)
+    stale = rows.children_layout(plan, plan.tables[table], 0)
+    dead_entry = rows._LAYOUTS[(id(plan), table, 0)]
+    other = Generator.for_state("tiny", 43).plan
+    # Simulate the id reuse that happened in CI: the dead plan's entry filed under the live plan's id.
+    rows._LAYOUTS[(id(other), table, 0)] = dead_entry
+    del plan, dead_entry
+    gc.collect()
+    fresh = rows.children_layout(other, other.tables[table], 0)
+    assert fresh[0] is not stale[0]
+    rows._LAYOUTS.clear()
+    assert (rows.children_layout(other, other.tables[table], 0)[0] == fresh[0]).all()

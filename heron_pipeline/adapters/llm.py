@@ -100,7 +100,7 @@ class LLMAdapter:
         )
         self.calls = 0  # requests actually sent (cache misses), for tests and cost reports
         self._schema_text: str | None = None
-        self._schema_of: int | None = None
+        self._schema_of: object | None = None  # the catalog itself: an id() could be reused
 
     def conditions(self) -> dict[str, Any]:
         return {"model": self.settings.model, "temperature": self.settings.temperature,
@@ -111,8 +111,8 @@ class LLMAdapter:
             from heron_pipeline.catalog import load_catalog
 
             context = PredictionContext(scale=context.scale, n=context.n, catalog=load_catalog())
-        if self._schema_of != id(context.catalog):
-            self._schema_text, self._schema_of = render_schema(context.catalog), id(context.catalog)
+        if self._schema_of is not context.catalog:
+            self._schema_text, self._schema_of = render_schema(context.catalog), context.catalog
         return self._schema_text  # type: ignore[return-value]
 
     def predict(self, question: Any, context: PredictionContext) -> list[PredictionRecord]:

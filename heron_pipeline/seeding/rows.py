@@ -7,6 +7,8 @@ hashed from the child's own ordinal; the parent's time is computed the same way,
 
 from __future__ import annotations
 
+import weakref
+
 import numpy as np
 
 from heron_pipeline.seeding.plan import Plan, TablePlan, children_per_parent
@@ -28,13 +30,16 @@ GLOBAL_EPOCH_US = (WINDOW_START_DAY - 400) * US_PER_DAY
 _SAME_MOMENT_SUFFIXES = ("_lines", "_items", "_taxes", "_addresses", "_values", "_tiers", "_rules", "_allocations")
 
 
-_LAYOUTS: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
+_LAYOUTS: dict[tuple, tuple[weakref.ref, tuple[np.ndarray, np.ndarray]]] = {}
 
 
 def children_layout(plan: Plan, tp: TablePlan, tenant: int) -> tuple[np.ndarray, np.ndarray]:
     """(children per parent, cumulative end per parent) for a per-parent table and tenant."""
+    # Keyed by id(plan) for speed, but a dead plan's id can be reused by the next one (another seed
+    # in the same process), so each entry keeps a weak reference and is trusted only if it is alive.
     key = (id(plan), tp.name, tenant)
-    layout = _LAYOUTS.get(key)
+    entry = _LAYOUTS.get(key)
+    layout = entry[1] if entry is not None and entry[0]() is plan else None
     if layout is None:
         parent_count = 1 if tp.parent == "tenant" else int(plan.tables[tp.parent_table].counts[tenant])  # type: ignore[index]
         counts = children_per_parent(plan.seed, tp.name, float(tp.per_parent_means[tenant]),  # type: ignore[index]
@@ -42,7 +47,7 @@ def children_layout(plan: Plan, tp: TablePlan, tenant: int) -> tuple[np.ndarray,
         layout = (counts, np.cumsum(counts))
         if len(_LAYOUTS) > 512:
             _LAYOUTS.clear()
-        _LAYOUTS[key] = layout
+        _LAYOUTS[key] = (weakref.ref(plan), layout)
     return layout
 
 
