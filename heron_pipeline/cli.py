@@ -22,6 +22,14 @@ def _err(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
 
 
+def parse_seeds(text: str) -> list[int]:
+    """``--seeds 42,43,44`` → [42, 43, 44]; at least one seed."""
+    seeds = [int(s) for s in text.split(",") if s.strip()]
+    if not seeds:
+        raise ValueError("--seeds needs at least one seed")
+    return seeds
+
+
 # -- db ---------------------------------------------------------------------------------------------
 
 

@@ -9,26 +9,14 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import sys
 import time
 from pathlib import Path
 
+from heron_pipeline.cli import EXIT_FAIL, EXIT_OK, _err, parse_seeds
 from heron_pipeline.config import Settings
 from heron_pipeline.database.names import SCALES
 from heron_pipeline.database.server import Server
 
-EXIT_OK, EXIT_FAIL = 0, 1
-
-
-def _err(message: str) -> None:
-    print(message, file=sys.stderr, flush=True)
-
-
-def parse_seeds(text: str) -> list[int]:
-    seeds = [int(s) for s in text.split(",") if s.strip()]
-    if not seeds:
-        raise ValueError("--seeds needs at least one seed")
-    return seeds
 
 
 def ensure_states(server: Server, scale: str, seeds: list[int], *, seed_missing: bool) -> None:

@@ -9,19 +9,14 @@ same core function the Dagster assets call; this module only sequences them and 
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
+from heron_pipeline.cli import EXIT_FAIL, EXIT_OK, _err, parse_seeds
 from heron_pipeline.config import PROJECT_ROOT, Settings
 
 REFERENCE_TOOLS = ("gold", "alt")
-EXIT_OK, EXIT_FAIL = 0, 1
-
-
-def _err(message: str) -> None:
-    print(message, file=sys.stderr, flush=True)
 
 
 def default_tools() -> list[str]:
@@ -123,7 +118,7 @@ def print_standings(standings: dict[str, Any]) -> None:
 
 
 def cmd_bench(args: argparse.Namespace, settings: Settings) -> int:
-    seeds = [int(s) for s in args.seeds.split(",") if s.strip()]
+    seeds = parse_seeds(args.seeds)
     tools = [t.strip() for t in args.tools.split(",") if t.strip()] if args.tools else default_tools()
     standings = run_bench(settings, args.scale, seeds, tools, n=args.n, primary_seed=args.primary_seed,
                           questions_dir=Path(args.questions), time_ves=args.ves)

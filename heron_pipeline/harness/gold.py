@@ -11,10 +11,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from heron_pipeline.predictions.artifact import latest_artifact
-
-
-def gold_dir(artifacts: Path, scale: str, seed: int) -> Path:
-    return Path(artifacts) / "gold" / f"{scale}_{seed}"
+from heron_pipeline.questions.gold import gold_dir
 
 
 def latest_gold_path(artifacts: Path, scale: str, seed: int) -> Path | None:
@@ -39,10 +36,12 @@ def gold_rows_from_artifact(path: Path, questions: Iterable[Any]) -> dict[str, l
 
 
 def build_gold_artifact(server: Any, artifacts: Path, scale: str, seed: int, questions: list[Any]) -> tuple[Path, str]:
-    """Run the gold of every question on one state (via ``questions.gold``) and store it; (path, digest)."""
+    """Run the gold of every question on one state (via ``questions.gold``) and store it; (path, digest).
+
+    Only the gold runs: the alt, the repeat run and the tie probe are the audit's business."""
     from heron_pipeline.database.names import benchmark_database
     from heron_pipeline.questions.gold import run_state, write_gold_artifact
 
     with server.connect(benchmark_database(scale, seed)) as conn:
-        runs = run_state(conn, questions)
+        runs = run_state(conn, questions, audit=False)
     return write_gold_artifact(artifacts, scale, seed, runs)

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 from sqlglot import exp
 
+from heron_pipeline.mutants.generate import conjuncts
 from heron_pipeline.seeding.special import ANCHOR_TENANTS
 
 if TYPE_CHECKING:
@@ -83,25 +84,19 @@ def _window_end(removed: list[exp.Expression]) -> str | None:
     return None
 
 
-def _conjuncts(condition: exp.Expression | None) -> list[exp.Expression]:
-    if condition is None:
-        return []
-    return list(condition.flatten()) if isinstance(condition, exp.And) else [condition]
-
-
 def _aliases(node: exp.Expression) -> set[str]:
     return {column.table for column in node.find_all(exp.Column) if column.table}
 
 
-def _holder_conjuncts(node: exp.Expression) -> list[exp.Expression]:
+def _holderconjuncts(node: exp.Expression) -> list[exp.Expression]:
     """All conjuncts of the ON or WHERE the node is a conjunct of."""
     holder = node.parent
     while holder is not None and isinstance(holder, (exp.And, exp.Paren)):
         holder = holder.parent
     if isinstance(holder, exp.Where):
-        return _conjuncts(holder.this)
+        return conjuncts(holder.this)
     if isinstance(holder, exp.Join):
-        return _conjuncts(holder.args.get("on"))
+        return conjuncts(holder.args.get("on"))
     return []
 
 
@@ -110,7 +105,7 @@ def _id_implies_tenant(removed: list[exp.Expression]) -> str | None:
         aliases = _aliases(conjunct)
         if len(aliases) != 2:
             return None
-        others = [c for c in _holder_conjuncts(conjunct) if c is not conjunct and c not in removed]
+        others = [c for c in _holderconjuncts(conjunct) if c is not conjunct and c not in removed]
         linked = any(isinstance(c, exp.EQ) and all(isinstance(s, exp.Column) for s in (c.this, c.expression))
                      and {c.this.table, c.expression.table} == aliases
                      and "id" in (c.this.name, c.expression.name) for c in others)
@@ -158,13 +153,13 @@ def _left_join_equivalent(join: exp.Join, catalog: "Catalog") -> str | None:
     if alias is None:
         return None
     where = select.args.get("where")
-    if any(_null_rejects(c, alias) for c in _conjuncts(where.this if where else None)):
+    if any(_null_rejects(c, alias) for c in conjuncts(where.this if where else None)):
         return "null-rejected: the WHERE compares a column of the joined table"
     joins = select.args.get("joins") or []
     later = joins[joins.index(join) + 1:] if join in joins else []
     for other in later:
         if (other.side or "").upper() in ("", "INNER") and any(
-                _null_rejects(c, alias) for c in _conjuncts(other.args.get("on"))):
+                _null_rejects(c, alias) for c in conjuncts(other.args.get("on"))):
             return "null-rejected: a later inner join compares a column of the joined table"
     return _fk_parent(join, alias, select, catalog)
 
@@ -177,7 +172,7 @@ def _fk_parent(join: exp.Join, alias: str, select: exp.Select, catalog: "Catalog
     if parent_name is None or parent_name not in catalog.tables:
         return None
     pairs: dict[str, tuple[str, str]] = {}  # parent column -> (child alias, child column)
-    for conjunct in _conjuncts(join.args.get("on")):
+    for conjunct in conjuncts(join.args.get("on")):
         if not (isinstance(conjunct, exp.EQ) and isinstance(conjunct.this, exp.Column)
                 and isinstance(conjunct.expression, exp.Column)):
             return None
@@ -268,7 +263,7 @@ def _anchor_never_deleted(removed: list[exp.Expression]) -> str | None:
         select = conjunct.find_ancestor(exp.Select)
         if select is None or _tables_by_alias(select).get(alias) != "tenancy.tenants":
             return None
-        if not any(_selects_anchor(c, alias) for c in _holder_conjuncts(conjunct)):
+        if not any(_selects_anchor(c, alias) for c in _holderconjuncts(conjunct)):
             return None
     return "anchor-never-deleted: anchor tenants are live in every seed (docs/DATA.md)"
 

@@ -41,7 +41,10 @@ class Mutant:
     equivalent: str | None = None
 
 
-def _conjuncts(condition: exp.Expression) -> list[exp.Expression]:
+def conjuncts(condition: exp.Expression | None) -> list[exp.Expression]:
+    """The top-level AND terms of a condition (none for no condition)."""
+    if condition is None:
+        return []
     return list(condition.flatten()) if isinstance(condition, exp.And) else [condition]
 
 
@@ -65,13 +68,13 @@ def _is_soft_delete_condition(node: exp.Expression) -> bool:
     return isinstance(target, exp.Is) and isinstance(target.this, exp.Column) and target.this.name == "deleted_at"
 
 
-def _remove_conjuncts(holder: exp.Expression, key: str, keep: Callable[[exp.Expression], bool]) -> bool:
+def _removeconjuncts(holder: exp.Expression, key: str, keep: Callable[[exp.Expression], bool]) -> bool:
     """Rebuild ``holder.args[key]`` (a WHERE node or a join's ON) without the conjuncts ``keep`` rejects."""
     node = holder.args.get(key)
     if node is None:
         return False
     condition = node.this if isinstance(node, exp.Where) else node
-    parts = _conjuncts(condition)
+    parts = conjuncts(condition)
     kept = [part for part in parts if keep(part)]
     if len(kept) == len(parts):
         return False
@@ -88,10 +91,10 @@ def _remove_conjuncts(holder: exp.Expression, key: str, keep: Callable[[exp.Expr
 
 def _drop_where_conjunct(node: exp.Expression) -> Iterator[tuple[str, Callable[[exp.Expression], bool], object]]:
     if isinstance(node, exp.Where):
-        for index, part in enumerate(_conjuncts(node.this)):
+        for index, part in enumerate(conjuncts(node.this)):
             def mutate(target: exp.Expression, index: int = index) -> bool:
                 parent = target.parent
-                parts = _conjuncts(target.this)
+                parts = conjuncts(target.this)
                 rebuilt = _and_all([p.copy() for i, p in enumerate(parts) if i != index])
                 parent.set("where", exp.Where(this=rebuilt) if rebuilt is not None else None)
                 return True
@@ -160,11 +163,11 @@ def _drop_filter(predicate: Callable[[exp.Expression], bool], label: str):
             holders.append("on")
         for key in holders:
             condition = node.args[key].this if key == "where" else node.args[key]
-            if any(predicate(part) for part in _conjuncts(condition)):
+            if any(predicate(part) for part in conjuncts(condition)):
                 def mutate(target: exp.Expression, key: str = key) -> bool:
-                    return _remove_conjuncts(target, key, lambda part: not predicate(part))
+                    return _removeconjuncts(target, key, lambda part: not predicate(part))
                 where = "WHERE" if key == "where" else f"ON of {node.this.sql(dialect=DIALECT)}"
-                yield f"drop the {label} in {where}", mutate, [p for p in _conjuncts(condition) if predicate(p)]
+                yield f"drop the {label} in {where}", mutate, [p for p in conjuncts(condition) if predicate(p)]
     return operator
 
 

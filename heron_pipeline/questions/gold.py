@@ -102,22 +102,25 @@ def tie_probe(conn: Any, gold_sql: str) -> TieProbe | None:
     return TieProbe(rows=list(run.result.rows), key_columns=keys, limit=limit)
 
 
-def run_question(conn: Any, question: Question, *, repeat: bool = True, alt: bool = True) -> QuestionRun:
-    """Run one question's gold (twice when `repeat`), its alt and its tie probe on `conn`."""
+def run_question(conn: Any, question: Question, *, audit: bool = True) -> QuestionRun:
+    """Run one question's gold on `conn`; with `audit`, also a second gold run, the alt and the tie
+    probe that the audit rules need (scoring needs the gold alone)."""
     gold = execute_timed(conn, question.gold_sql)
-    again = execute_timed(conn, question.gold_sql) if repeat and gold.ok else None
-    alternative = execute_timed(conn, question.alt_sql) if alt and question.alt_sql else None
+    if not audit:
+        return QuestionRun(gold=gold)
+    again = execute_timed(conn, question.gold_sql) if gold.ok else None
+    alternative = execute_timed(conn, question.alt_sql) if question.alt_sql else None
     probe = tie_probe(conn, question.gold_sql) if gold.ok else None
     return QuestionRun(gold=gold, gold_repeat=again, alt=alternative, probe=probe)
 
 
-def run_state(conn: Any, questions: Iterable[Question], *,
+def run_state(conn: Any, questions: Iterable[Question], *, audit: bool = True,
               progress: Callable[[Question, QuestionRun], None] | None = None) -> dict[str, QuestionRun]:
     """Run every question on one state's connection (autocommit); question id -> QuestionRun."""
     conn.execute(f"SET statement_timeout = {STATEMENT_TIMEOUT_MS}")
     runs = {}
     for question in questions:
-        runs[question.id] = run_question(conn, question)
+        runs[question.id] = run_question(conn, question, audit=audit)
         if progress is not None:
             progress(question, runs[question.id])
     return runs
@@ -142,6 +145,11 @@ def canonical_json(document: dict) -> str:
     return json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
+def gold_dir(artifacts: Path, scale: str, seed: int) -> Path:
+    """The folder holding one state's gold artifacts."""
+    return Path(artifacts) / "gold" / f"{scale}_{seed}"
+
+
 def write_gold_artifact(artifacts: Path, scale: str, seed: int, runs: dict[str, QuestionRun]) -> tuple[Path, str]:
     """Store one state's gold results as ``<artifacts>/gold/<scale>_<seed>/<sha256>.json``.
 
@@ -149,7 +157,7 @@ def write_gold_artifact(artifacts: Path, scale: str, seed: int, runs: dict[str, 
     the same file, different results on a new one. Returns (path, sha256)."""
     text = canonical_json(gold_document(runs))
     digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
-    folder = Path(artifacts) / "gold" / f"{scale}_{seed}"
+    folder = gold_dir(artifacts, scale, seed)
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{digest}.json"
     if not path.exists():
