@@ -141,8 +141,10 @@ def _select_signature(select: exp.Select) -> tuple:
         "select",
         tuple(sorted(text(e) for e in select.expressions)),
         tuple(sorted(map(repr, sources))),
-        frozenset(text(c) for c in _flatten_conditions(where.this)) if where is not None else frozenset(),
-        frozenset(text(g) for g in group.expressions) if group is not None else frozenset(),
+        # sorted tuples, not frozensets: a subquery's digest is the repr of its
+        # signature, and a frozenset's repr order changes with PYTHONHASHSEED
+        tuple(sorted({text(c) for c in _flatten_conditions(where.this)})) if where is not None else (),
+        tuple(sorted({text(g) for g in group.expressions})) if group is not None else (),
         text(having.this) if having is not None else None,
         _order_items(select, select_aliases, aliases, default_table),
         select.args.get("limit") is not None,

@@ -42,3 +42,23 @@ CASES = [
 @pytest.mark.parametrize(("gold", "pred", "expected"), [c[1:] for c in CASES], ids=[c[0] for c in CASES])
 def test_exact_set_match(gold, pred, expected):
     assert exact_set_match(gold, pred) is expected
+
+
+def test_subquery_digest_does_not_depend_on_the_hash_seed():
+    """A subquery's digest is hashed from its signature's repr, which must be the same in
+    every process: sets there would print in PYTHONHASHSEED order (a CI-only failure)."""
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "from heron_pipeline.scoring.exact_match import _signature, _digest; import sqlglot;"
+        "print(_digest(_signature(sqlglot.parse_one("
+        "'SELECT b FROM u WHERE c = 1 AND d = 2 AND e = 3 GROUP BY x, y, z', read='postgres'))))"
+    )
+    digests = {
+        subprocess.run([sys.executable, "-c", code], env={**os.environ, "PYTHONHASHSEED": str(seed)},
+                       capture_output=True, text=True, check=True).stdout
+        for seed in range(6)
+    }
+    assert len(digests) == 1
