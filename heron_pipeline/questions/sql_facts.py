@@ -16,7 +16,7 @@ import sqlglot
 from sqlglot import exp
 from sqlglot.errors import SqlglotError
 
-from heron_pipeline.scoring.order_spec import OrderSpec, _resolve_key, order_spec
+from heron_pipeline.scoring.order_spec import OrderSpec, resolve_order_key, order_spec
 
 DIALECT = "postgres"
 
@@ -240,7 +240,7 @@ def sort_key_query(sql: str) -> tuple[str, tuple[int, ...], int] | None:
         return None
     columns, extra = [], []
     for ordered in order.expressions:
-        index = _resolve_key(ordered.this, tree)
+        index = resolve_order_key(ordered.this, tree)
         if index is None:
             index = len(items) + len(extra)
             extra.append(exp.alias_(ordered.this.copy(), f"heron_sort_key_{len(extra)}"))

@@ -59,7 +59,7 @@ def order_spec(gold_sql: str) -> OrderSpec:
     order = _outermost_order(tree)
     if order is None or not order.expressions:
         return UNORDERED
-    keys = [_resolve_key(o.this, tree) for o in order.expressions]
+    keys = [resolve_order_key(o.this, tree) for o in order.expressions]
     if any(k is None for k in keys):
         return POSITIONAL
     return OrderSpec(ordered=True, key_columns=tuple(keys))
@@ -104,7 +104,7 @@ def _is_star(item: exp.Expression) -> bool:
     return isinstance(item, exp.Star) or (isinstance(item, exp.Column) and isinstance(item.this, exp.Star))
 
 
-def _resolve_key(key: exp.Expression, tree: exp.Expression) -> int | None:
+def resolve_order_key(key: exp.Expression, tree: exp.Expression) -> int | None:
     """Output column index of one ORDER BY key, or None when it is not an output column.
 
     Resolution order mirrors PostgreSQL: a bare integer is a position; a bare
