@@ -1,4 +1,4 @@
-"""The leaderboard files: the standings as ``.json``, ``.csv`` and ``.md``, conditions on every row.
+"""The leaderboard files: the standings as ``.json``, ``.csv``, ``.md`` and ``.svg``, conditions on every row.
 
 A number without its conditions is not comparable, so every row repeats the scale, the seeds, the
 model, the temperature, n and whether the headline is single- or multi-state. Local runs write under
@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from heron_pipeline.config import PROJECT_ROOT
+from heron_pipeline.leaderboard.rows import leaderboard_rows
+from heron_pipeline.leaderboard.svg import render_svg
 
 PUBLISHED_DIR = PROJECT_ROOT / "submissions"
 BASENAME = "leaderboard"
@@ -25,38 +27,6 @@ CSV_FIELDS = [
     "ves", "r_ves", "soft_f1", "row_f1", "set_recall_at_5", "set_recall_at_10", "set_recall_at_20",
     "set_recall_at_all", "exact_match", "errors", "tokens_per_question", "cost_usd", "mean_latency_s",
 ]
-
-
-def _round(value: Any, digits: int = 2) -> Any:
-    return round(value, digits) if isinstance(value, float) else value
-
-
-def leaderboard_rows(standings: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """One flat row per (scale, tool) with its conditions; the shape of the CSV and the table."""
-    rows = []
-    for board in standings:
-        for tool in board["tools"]:
-            c = tool["conditions"]
-            k = c["n"]
-            recall = tool["set_recall"]
-            rows.append({
-                "scale": board["scale"], "seeds": ",".join(str(s) for s in c["seeds"]), "mode": c["mode"],
-                "tool": tool["tool"], "model": c.get("model"), "temperature": c.get("temperature"), "n": k,
-                "questions": tool["questions"], "grade": _round(tool["grade"]),
-                "multi_state_ex1": _round(tool["multi_state_ex1"]),
-                "multi_state_ex1_ci_low": _round(tool["multi_state_ex1_ci"][0]),
-                "multi_state_ex1_ci_high": _round(tool["multi_state_ex1_ci"][1]),
-                "ex1_per_state": ";".join(f"{s}:{_round(v)}" for s, v in tool["ex1_per_state"].items()),
-                "ex_at_k": f"@{k}:{_round(tool[f'ex_at_{k}'])}",
-                "ves": _round(tool["ves"]), "r_ves": _round(tool["r_ves"]),
-                "soft_f1": _round(tool["soft_f1"]), "row_f1": _round(tool["row_f1"]),
-                "set_recall_at_5": _round(recall["@5"]), "set_recall_at_10": _round(recall["@10"]),
-                "set_recall_at_20": _round(recall["@20"]), "set_recall_at_all": _round(recall["@all"]),
-                "exact_match": _round(tool["exact_match"]), "errors": tool["errors"],
-                "tokens_per_question": _round(tool["tokens_per_question"], 1), "cost_usd": _round(tool["cost_usd"], 4),
-                "mean_latency_s": _round(tool["mean_latency_s"], 3),
-            })
-    return rows
 
 
 def _fmt(value: Any) -> str:
@@ -105,7 +75,7 @@ def local_results_dir(artifacts: Path) -> Path:
 
 
 def write_leaderboard(standings: list[Mapping[str, Any]], directory: Path, *, publish: bool = False) -> dict[str, Path]:
-    """Write ``leaderboard.{json,csv,md}`` into ``directory``; {suffix: path}.
+    """Write ``leaderboard.{json,csv,md,svg}`` into ``directory``; {suffix: path}.
 
     Refuses the published folder unless ``publish`` is set, and always for tiny-scale standings:
     a smoke run must never overwrite the numbers the project stands behind.
@@ -121,6 +91,7 @@ def write_leaderboard(standings: list[Mapping[str, Any]], directory: Path, *, pu
         "json": json.dumps({"standings": standings}, indent=1, sort_keys=True, ensure_ascii=False) + "\n",
         "csv": render_csv(standings),
         "md": render_markdown(standings),
+        "svg": render_svg(standings),
     }
     paths = {}
     for suffix, text in files.items():

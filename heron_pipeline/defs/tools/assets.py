@@ -153,7 +153,7 @@ def standings(context: AssetExecutionContext, heron: HeronServer) -> Materialize
 
 @asset(deps=[standings], group_name=TOOLS_GROUP)
 def leaderboard(context: AssetExecutionContext, heron: HeronServer) -> MaterializeResult:
-    """leaderboard.json / .csv / .md in the local results folder, from the newest standings of every
+    """leaderboard.json / .csv / .md / .svg in the local results folder, from the newest standings of every
     scale, with the conditions (scale, seeds, model, temperature, n, single- or multi-state) on every
     row. Never writes over the published leaderboard in submissions/."""
     import json
