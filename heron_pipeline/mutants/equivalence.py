@@ -1,24 +1,34 @@
 """Mutants that cannot change the answer, and the contract that proves it.
 
 A surviving mutant is either a real equivalent or a sign that the question or the data needs
-work. Three kinds are equivalent by a rule we can state and check, so they are set aside with the
-rule named (and still executed: a "proven equivalent" that some state kills is a bug here):
+work. Some kinds are equivalent by a rule we can state and check, so they are set aside with the
+rule named (and still executed: a "proven equivalent" that some state kills is a bug here). SQL
+rules hold on any data the DDL admits; contract rules hold on every state the generator builds.
 
-- **id-implies-tenant** — dropping a tenant equality from a join that still equates an ``id``
-  column of the two tables: ids are unique per table across tenants (docs/DECISIONS.md 5), so the
-  id equality already picks the same-tenant row.
-- **null-rejected / fk-parent** — an inner join turned LEFT where the outer WHERE or a later inner
-  join compares a column of the joined table (NULL-extended rows are filtered out again), or where
-  the join follows a NOT NULL foreign key to its parent's primary key with nothing else in ON
-  (every row has exactly one parent).
-- **fx-complete** — an inner join to ``tenancy.exchange_rates`` turned LEFT: the table holds a rate
-  for every currency on every calendar day of the window (its documented contract), so no row
-  loses its match.
-- **window-end** — dropping an upper bound at or after the end of the as-of date
+Here (the others live in the helpers named):
+
+- **id-implies-tenant / fk-implies-tenant** (contract) — dropping ``a.tenant_id = b.tenant_id``
+  beside ``a.x = b.y`` where the catalog ties both sides to one parent row (``x`` is the parent's
+  ``id`` and ``(tenant_id, y)`` an FK to it, or both are FKs to the same parent): ids are unique
+  per table across tenants (docs/DECISIONS.md 5) and composite FKs are tenant-safe.
+- **null-rejected / fk-parent** (SQL) — an inner join turned LEFT where the outer WHERE or a later
+  inner join rejects NULL in a column of the joined table (:mod:`.nulls`), or where the join
+  follows a NOT NULL foreign key to its parent's primary key with nothing else in ON (also through
+  CTEs that pass the key columns through bare, as GROUP BY keys or by ``x.*``).
+- **having-singleton** (SQL, :mod:`.keys`) — the same, last join, where HAVING count(*) >= k ≥ 2
+  drops the lone NULL-extended row of each group.
+- **count-distinct-unique** (SQL, :mod:`.keys`) — DISTINCT dropped where keys make it a no-op;
+  **count-not-null** (SQL, :mod:`.keys`) — ``COUNT(x.c)`` → ``COUNT(*)`` where ``x.c`` is never NULL.
+- **not-null-implied** (SQL, :mod:`.passthrough`), **series-spine** (SQL, :mod:`.spine`),
+  **null-group-dropped** (SQL, :mod:`.nullgroups`).
+- **fx-complete** (contract) — an inner join to ``tenancy.exchange_rates`` turned LEFT: the table
+  holds a rate for every currency on every calendar day of the window, so no row loses its match.
+- **window-end** (contract) — dropping an upper bound at or after the end of the as-of date
   (``col < DATE '2026-07-01'``): no generated value lies after the as-of date (docs/DATA.md), so the
-  bound only states the question's window.
-- **anchor-never-deleted** — dropping ``deleted_at IS NULL`` on ``tenancy.tenants`` where the same
-  WHERE selects anchor tenants by name: anchors are live in every seed (docs/DATA.md).
+  bound only states the question's window. **window-start** (:mod:`.window`) is its mirror.
+- **anchor-never-deleted** (contract) — dropping ``deleted_at IS NULL`` on ``tenancy.tenants`` where
+  the same WHERE selects anchor tenants by name: anchors are live in every seed (docs/DATA.md).
+- **null-unless-status** (contract, :mod:`.datacontract`).
 """
 
 from __future__ import annotations
@@ -29,22 +39,36 @@ from typing import TYPE_CHECKING
 from sqlglot import exp
 
 from heron_pipeline.mutants.generate import conjuncts
+from heron_pipeline.mutants.datacontract import null_unless_status
+from heron_pipeline.mutants.keys import count_not_null, distinct_is_unique, having_singleton
+from heron_pipeline.mutants.nullgroups import null_group_dropped
+from heron_pipeline.mutants.nulls import column_target, rejects_null
+from heron_pipeline.mutants.passthrough import redundant_not_null
+from heron_pipeline.mutants.spine import spine_bound
+from heron_pipeline.mutants.window import window_start
 from heron_pipeline.seeding.special import ANCHOR_TENANTS
 
 if TYPE_CHECKING:
     from heron_pipeline.catalog.model import Catalog
 
 _ANCHOR_NAMES = {anchor[0] for anchor in ANCHOR_TENANTS}
-_NULL_REJECTING = (exp.EQ, exp.NEQ, exp.LT, exp.LTE, exp.GT, exp.GTE, exp.Like, exp.ILike, exp.In, exp.Between)
 
 
 def equivalence_reason(operator: str, subject: object, catalog: "Catalog") -> str | None:
     if operator == "drop-tenant-filter" and subject:
-        return _id_implies_tenant(subject)
+        return _tenant_implied(subject, catalog)
     if operator == "join-side" and isinstance(subject, exp.Join):
         return _left_join_equivalent(subject, catalog)
-    if operator in ("drop-soft-delete-filter", "drop-where-conjunct") and subject:
-        return _anchor_never_deleted(subject) or (_window_end(subject) if operator == "drop-where-conjunct" else None)
+    if operator == "drop-soft-delete-filter" and subject:
+        return _anchor_never_deleted(subject)
+    if operator == "drop-where-conjunct" and subject:
+        return (_anchor_never_deleted(subject) or _window_end(subject) or window_start(subject, catalog)
+                or null_unless_status(subject, catalog)
+                or redundant_not_null(subject, catalog) or spine_bound(subject))
+    if operator == "swap-aggregate" and isinstance(subject, exp.Count):
+        if isinstance(subject.this, exp.Distinct):
+            return distinct_is_unique(subject, catalog)
+        return count_not_null(subject, catalog)
     return None
 
 
@@ -100,18 +124,67 @@ def _holderconjuncts(node: exp.Expression) -> list[exp.Expression]:
     return []
 
 
-def _id_implies_tenant(removed: list[exp.Expression]) -> str | None:
+def _tenant_implied(removed: list[exp.Expression], catalog: "Catalog") -> str | None:
+    """Dropping ``a.tenant_id = b.tenant_id`` is a no-op when the same ON/WHERE equates ``a.x = b.y``
+    and the catalog ties both to one parent row: ``x`` is the parent's ``id`` and ``(tenant_id, y)``
+    a foreign key to it (id-implies-tenant), or both ``(tenant_id, x)`` and ``(tenant_id, y)`` are
+    foreign keys to the same parent (fk-implies-tenant). Ids are unique per table across tenants
+    (DECISIONS 5), so equal ids name one parent row, and a composite tenant-safe FK puts its row in
+    that parent's tenant. Aliases of CTEs (and outer aliases of a correlated subquery) are followed
+    to their base table when they pass the columns through unchanged."""
+    names = set()
     for conjunct in removed:
         aliases = _aliases(conjunct)
-        if len(aliases) != 2:
+        sides = (conjunct.this, conjunct.expression) if isinstance(conjunct, exp.EQ) else ()
+        if len(aliases) != 2 or not sides or not all(isinstance(side, exp.Column) and side.name == "tenant_id"
+                                                     for side in sides):
             return None
         others = [c for c in _holderconjuncts(conjunct) if c is not conjunct and c not in removed]
-        linked = any(isinstance(c, exp.EQ) and all(isinstance(s, exp.Column) for s in (c.this, c.expression))
-                     and {c.this.table, c.expression.table} == aliases
-                     and "id" in (c.this.name, c.expression.name) for c in others)
-        if not linked:
+        name = next((n for n in (_same_row_link(c, aliases, conjunct, catalog) for c in others) if n), None)
+        if name is None:
             return None
-    return "id-implies-tenant: ids are unique per table across tenants (DECISIONS 5)"
+        names.add(name)
+    if names == {"id-implies-tenant"}:
+        return "id-implies-tenant: ids are unique per table across tenants (DECISIONS 5)"
+    return ("fk-implies-tenant: both columns are tenant-safe FKs to one parent with globally unique ids "
+            "(DECISIONS 5)")
+
+
+def _resolve(node: exp.Expression, alias: str, columns: list[str]) -> tuple[str, dict[str, str]] | None:
+    """The base table and columns behind ``alias`` as seen from ``node`` (its SELECT, or an
+    enclosing one for a correlated reference)."""
+    select = node.find_ancestor(exp.Select)
+    while select is not None:
+        in_scope = any(t.find_ancestor(exp.Select) is select and t.alias_or_name == alias
+                       for t in select.find_all(exp.Table))
+        if in_scope:
+            return _base_columns(select, alias, columns, depth=0)
+        select = select.find_ancestor(exp.Select)
+    return None
+
+
+def _same_row_link(condition: exp.Expression, aliases: set[str], tenant: exp.Expression,
+                   catalog: "Catalog") -> str | None:
+    if not (isinstance(condition, exp.EQ) and isinstance(condition.this, exp.Column)
+            and isinstance(condition.expression, exp.Column)):
+        return None
+    sides = (condition.this, condition.expression)
+    if {side.table for side in sides} != aliases:
+        return None
+    resolved = []
+    for side in sides:
+        found = _resolve(tenant, side.table, ["tenant_id", side.name])
+        if found is None or found[0] not in catalog.tables or found[1]["tenant_id"] != "tenant_id":
+            return None
+        resolved.append((catalog.tables[found[0]], found[1][side.name]))
+    targets = []
+    for table, column in resolved:
+        fk = next((fk for fk in table.foreign_keys if fk.columns == ("tenant_id", column)
+                   and fk.ref_columns == ("tenant_id", "id")), None)
+        targets.append((fk.ref_table, "fk") if fk else (table.qualified, "id") if column == "id" else None)
+    if None in targets or targets[0][0] != targets[1][0]:
+        return None
+    return "fk-implies-tenant" if targets[0][1] == targets[1][1] == "fk" else "id-implies-tenant"
 
 
 def _tables_by_alias(select: exp.Select) -> dict[str, str]:
@@ -128,21 +201,7 @@ def _is_column_of(node: exp.Expression, alias: str) -> bool:
 
 def _null_rejects(condition: exp.Expression, alias: str) -> bool:
     """True when a conjunct filters out every row whose columns of ``alias`` are all NULL."""
-    if _is_column_of(condition, alias):  # a bare boolean column: NULL is not true
-        return True
-    if isinstance(condition, exp.Not):
-        inner = condition.this
-        if _is_column_of(inner, alias):  # NOT flag: NOT NULL is NULL
-            return True
-        if isinstance(inner, exp.Is) and _is_column_of(inner.this, alias) and isinstance(inner.expression, exp.Null):
-            return True  # col IS NOT NULL
-        return False
-    if isinstance(condition, exp.Is):  # col IS NOT NULL (sqlglot ≥ 30 spells it Is(negate=True))
-        return bool(condition.args.get("negate")) and _is_column_of(condition.this, alias) \
-            and isinstance(condition.expression, exp.Null)
-    return isinstance(condition, _NULL_REJECTING) and any(
-        isinstance(side, exp.Column) and side.table == alias
-        for side in ([condition.this] + ([condition.expression] if condition.args.get("expression") else [])))
+    return rejects_null(condition, column_target(alias))
 
 
 def _left_join_equivalent(join: exp.Join, catalog: "Catalog") -> str | None:
@@ -161,7 +220,8 @@ def _left_join_equivalent(join: exp.Join, catalog: "Catalog") -> str | None:
         if (other.side or "").upper() in ("", "INNER") and any(
                 _null_rejects(c, alias) for c in conjuncts(other.args.get("on"))):
             return "null-rejected: a later inner join compares a column of the joined table"
-    return _fk_parent(join, alias, select, catalog)
+    return (_fk_parent(join, alias, select, catalog) or having_singleton(join, catalog)
+            or null_group_dropped(join, catalog))
 
 
 def _fk_parent(join: exp.Join, alias: str, select: exp.Select, catalog: "Catalog") -> str | None:
@@ -236,8 +296,11 @@ def _base_columns(select: exp.Select, alias: str, columns: list[str], *, depth: 
     projections = {p.alias_or_name: p for p in inner.expressions}
     sources: set[str] = set()
     names: dict[str, str] = {}
+    stars = [p.table for p in inner.expressions if isinstance(p, exp.Column) and isinstance(p.this, exp.Star)]
     for column in columns:
         projection = projections.get(column)
+        if projection is None and len(stars) == 1 and keys is None:
+            projection = exp.column(column, table=stars[0])  # ``x.*`` passes x's columns through by name
         source = projection.this if isinstance(projection, exp.Alias) else projection
         if not isinstance(source, exp.Column) or not source.table or source.table in outer_joined:
             return None

@@ -121,12 +121,12 @@ def _swap_aggregate(node: exp.Expression) -> Iterator[tuple[str, Callable[[exp.E
         def mutate(target: exp.Expression) -> bool:
             target.set("this", target.this.expressions[0].copy())
             return True
-        yield f"drop DISTINCT in `{node.sql(dialect=DIALECT)}`", mutate, None
+        yield f"drop DISTINCT in `{node.sql(dialect=DIALECT)}`", mutate, node
     elif isinstance(node, exp.Count) and not isinstance(node.this, exp.Star) and node.this is not None:
         def mutate(target: exp.Expression) -> bool:
             target.set("this", exp.Star())
             return True
-        yield f"count rows instead of `{node.sql(dialect=DIALECT)}`", mutate, None
+        yield f"count rows instead of `{node.sql(dialect=DIALECT)}`", mutate, node
 
 
 def _drop_distinct(node: exp.Expression) -> Iterator[tuple[str, Callable[[exp.Expression], bool], object]]:
