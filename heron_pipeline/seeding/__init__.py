@@ -6,5 +6,7 @@ across tenants — and every id from a plan of row counts computed before any ro
 """
 
 #: 2.0: one random stream per (table, block of the whole table) instead of per (table, tenant, block);
-#: 2.0.1: exact soft-deleted share per block, tenant rows follow the CHECKs (see docs/DECISIONS.md).
-GENERATOR_VERSION = "2.0.1"
+#: 2.0.1: exact soft-deleted share per block, tenant rows follow the CHECKs (see docs/DECISIONS.md);
+#: 2.1.0: rarer shapes (childless parents, second children, pinned rows, shared conditional NULLs),
+#: status-decided timestamps always set, support SLA due dates near opening (docs/DATA.md).
+GENERATOR_VERSION = "2.1.0"

@@ -50,6 +50,8 @@ class TablePlan:
     per_parent_means: np.ndarray | None = None  # per tenant, for tables laid out under a parent
     unique_dim: UniqueDimension | None = None
     setup: bool = False  # configuration created when a tenant onboards, not over time
+    #: (empty_share, extra_share) of a per-parent table: see ``children_per_parent``.
+    child_shape: tuple[float, float] = (0.0, 0.0)
 
     @property
     def offsets(self) -> np.ndarray:
@@ -143,9 +145,17 @@ def _unique_dimension(table: Table, parent: str, catalog: Catalog, plan: Plan) -
 
 
 def children_per_parent(seed: int, table: str, mean: float, parent_count: int,
-                        cap: np.ndarray | int | None, tenant: int) -> np.ndarray:
+                        cap: np.ndarray | int | None, tenant: int,
+                        shape: tuple[float, float] = (0.0, 0.0)) -> np.ndarray:
     """Rows of ``table`` under each of ``parent_count`` parents: a pure function of the parent
-    ordinal, so any block of the child can find its parents without the others."""
+    ordinal, so any block of the child can find its parents without the others.
+
+    A mean of at least 1 gives every parent one row or more, a mean below 1 gives none or one;
+    ``shape`` = (empty_share, extra_share) breaks both habits where the profile asks for it,
+    because real data has both: a share of parents left without rows (a promotion with no products
+    yet, an account never scored) and a share of the parents that have rows given one more (a
+    user with two security keys, a ticket escalated twice). Both are hashed from the parent
+    ordinal like the counts, and (0, 0) leaves the counts exactly as they were."""
     ordinals = np.arange(parent_count, dtype=np.int64)
     salt = stable_key("per-parent", table, str(seed), str(tenant))
     u1, u2 = unit_hash(ordinals, salt), unit_hash(ordinals, salt + 7)
@@ -153,6 +163,11 @@ def children_per_parent(seed: int, table: str, mean: float, parent_count: int,
         counts = 1 + np.floor(-np.log1p(-u1 * 0.999999) * (mean - 1) + u2).astype(np.int64)
     else:
         counts = (u1 < mean).astype(np.int64)
+    empty_share, extra_share = shape
+    if extra_share > 0:
+        counts = counts + ((counts > 0) & (unit_hash(ordinals, salt + 13) < extra_share))
+    if empty_share > 0:
+        counts = np.where(unit_hash(ordinals, salt + 29) < empty_share, 0, counts)
     if cap is not None:
         counts = np.minimum(counts, np.maximum(cap, 0))
     return counts
@@ -218,7 +233,8 @@ def _plan_table(table: Table, profile: TableProfile, catalog: Catalog, plan: Pla
     else:
         means = np.where(parent_counts > 0, target / np.maximum(parent_counts, 1), 0.0)
     tp = TablePlan(name, True, np.zeros(tenants, dtype=np.int64), parent, parent_table, means,
-                   _unique_dimension(table, parent, catalog, plan), setup)
+                   _unique_dimension(table, parent, catalog, plan), setup,
+                   (float(profile.empty_share or 0.0), float(profile.extra_share or 0.0)))
     tp.counts = np.array([children_layout(plan, tp, t)[0].sum() for t in range(tenants)], dtype=np.int64)
     return tp
 

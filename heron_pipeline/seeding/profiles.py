@@ -15,11 +15,24 @@ A table entry may hold:
 ``fixed_rows``   rows every tenant has, as a list of column → value maps (pipeline stages…)
 ``data``         the exact rows of a global reference table
 ``soft_delete``  share of rows with ``deleted_at`` set (default 2–10 %, fixed per table)
+``empty_share``  per-parent tables: share of parents given no rows at all (a promotion without products)
+``extra_share``  per-parent tables: share of the parents that have rows given one more (a user's
+                 second security key; with ``per_parent`` below 1 the only way to get two)
 ``columns``      column → rule, with keys:
     ``null_rate`` · ``weights`` {label: weight} · ``values`` [..] · ``value`` (constant)
     ``min`` / ``max`` · ``median`` + ``sigma`` (log-normal) · ``true_rate`` · ``text`` (a text kind)
     ``skew`` (FK picks: 1 uniform, >1 favours early parents) · ``after`` + ``delay_days`` [lo, hi]
     ``null_unless`` {column: [values]} · ``null_when`` {column: [values]} · ``prefix`` (codes)
+    ``null_unless`` / ``null_when`` {column: {value: share}}: the rule holds on that share of the
+    matching rows only (``null_when: {status: {new: 1, open: 0.1}}``: new tickets and 10 % of
+    open ones have no assignee); rows matching no listed value are treated as with a list
+    ``pin`` [{tenant: id, row: n, value: v}]: the value of one row of one tenant (``row`` counts
+    the tenant's rows from 0 in id order, negative from the end), for a shape a question needs in
+    every seed (one of the anchor tenant's sales channels soft-deleted)
+    ``difference`` [a, b]: the column is ``a − b`` of the same row (an invoice's amount due)
+    ``share_of`` {of: a, by: status, shares: {value: [lo, hi]}}: a share of amount ``a`` by status,
+    0 for statuses not listed (what was paid of an invoice) · ``zero_when`` {column: [values]}: 0
+    on those rows (a NOT NULL amount a status settles)
 """
 
 from __future__ import annotations
@@ -35,10 +48,12 @@ from heron_pipeline.config import PROJECT_ROOT
 
 PROFILE_DIR = PROJECT_ROOT / "schema_ddl" / "profiles"
 
-TABLE_KEYS = {"rows", "per_tenant", "per_parent", "parent", "fixed_rows", "data", "soft_delete", "columns", "note"}
+TABLE_KEYS = {"rows", "per_tenant", "per_parent", "parent", "fixed_rows", "data", "soft_delete", "columns", "note",
+              "empty_share", "extra_share"}
 COLUMN_KEYS = {
     "null_rate", "weights", "values", "value", "min", "max", "median", "sigma", "true_rate", "text", "skew",
-    "after", "delay_days", "null_unless", "null_when", "prefix", "note",
+    "after", "delay_days", "null_unless", "null_when", "prefix", "note", "pin", "difference", "share_of",
+    "zero_when",
 }
 
 
@@ -56,6 +71,8 @@ class TableProfile:
     fixed_rows: list[dict[str, Any]] | None = None
     data: list[dict[str, Any]] | None = None
     soft_delete: float | None = None
+    empty_share: float | None = None
+    extra_share: float | None = None
     columns: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def rule(self, column: str) -> dict[str, Any]:
@@ -77,10 +94,16 @@ def _validate(catalog: Catalog, name: str, entry: dict[str, Any], source: Path) 
         bad = set(rule) - COLUMN_KEYS
         if bad:
             raise ProfileError(f"{where}.{column}: unknown rule keys {sorted(bad)}")
+        for other in rule.get("difference") or []:
+            if not table.has_column(other):
+                raise ProfileError(f"{where}.{column}: difference names no column {other!r}")
         labels = catalog.enums.get(table.column(column).type_sql)
         if labels and "weights" in rule and set(rule["weights"]) - set(labels):
             raise ProfileError(f"{where}.{column}: weights name labels not in the enum: "
                                f"{sorted(set(rule['weights']) - set(labels))}")
+    for share in ("empty_share", "extra_share"):
+        if entry.get(share) is not None and not 0 <= float(entry[share]) <= 1:
+            raise ProfileError(f"{where}: {share} is a share between 0 and 1")
     parent = entry.get("parent")
     if parent and parent != "tenant" and table.foreign_key_of(parent) is None:
         raise ProfileError(f"{where}: parent {parent!r} is not a foreign-key column")
@@ -103,6 +126,8 @@ def _validate(catalog: Catalog, name: str, entry: dict[str, Any], source: Path) 
         fixed_rows=entry.get("fixed_rows"),
         data=entry.get("data"),
         soft_delete=entry.get("soft_delete"),
+        empty_share=entry.get("empty_share"),
+        extra_share=entry.get("extra_share"),
         columns=columns,
     )
 

@@ -43,7 +43,7 @@ def children_layout(plan: Plan, tp: TablePlan, tenant: int) -> tuple[np.ndarray,
     if layout is None:
         parent_count = 1 if tp.parent == "tenant" else int(plan.tables[tp.parent_table].counts[tenant])  # type: ignore[index]
         counts = children_per_parent(plan.seed, tp.name, float(tp.per_parent_means[tenant]),  # type: ignore[index]
-                                     parent_count, _caps(plan, tp, tenant, parent_count), tenant)
+                                     parent_count, _caps(plan, tp, tenant, parent_count), tenant, tp.child_shape)
         layout = (counts, np.cumsum(counts))
         if len(_LAYOUTS) > 512:
             _LAYOUTS.clear()

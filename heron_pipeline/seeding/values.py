@@ -29,8 +29,8 @@ from heron_pipeline.seeding.plan import Plan, TablePlan
 from heron_pipeline.seeding.profiles import TableProfile
 from heron_pipeline.seeding.rows import alive_counts, parent_positions, row_times
 from heron_pipeline.seeding.special import special_values
-from heron_pipeline.seeding.streams import fixed_stream
-from heron_pipeline.seeding.timeline import AS_OF_US, US_PER_DAY, WINDOW_START_DAY
+from heron_pipeline.seeding.streams import fixed_stream, stable_key
+from heron_pipeline.seeding.timeline import AS_OF_US, US_PER_DAY, WINDOW_START_DAY, unit_hash
 
 ISO_KEYS = {"tenancy.countries": "code", "tenancy.currencies": "code", "tenancy.languages": "code",
             "tenancy.timezones": "name"}
@@ -195,6 +195,7 @@ def generate_block(block: Block) -> pl.DataFrame:
         block.values[name] = _column_values(block, column, bounds.get(name), relations)
     for name in order:
         _apply_conditional_nulls(block, table.column(name))
+        _apply_zero_when(block, table.column(name))
     series = [_to_series(name, block.values[name], table.column(name)) for name in (c.name for c in table.columns)]
     return pl.DataFrame(series)
 
@@ -207,6 +208,9 @@ def _column_order(table: Table, profile: TableProfile, relations: tuple[Relation
     for name, rule in profile.columns.items():
         if rule.get("after"):
             deps[name].add(rule["after"])
+        deps[name].update(rule.get("difference") or ())
+        if rule.get("share_of"):
+            deps[name].update((rule["share_of"]["of"], rule["share_of"]["by"]))
     order: list[str] = []
     seen: set[str] = set()
 
@@ -237,6 +241,8 @@ def _apply_conditional_nulls(block: Block, column: Column) -> None:
         if not condition:
             continue
         (other, allowed), = condition.items()
+        shares = allowed if isinstance(allowed, dict) else None
+        allowed = list(shares) if shares is not None else allowed
         other_values = block.values[other]
         if isinstance(other_values, pl.Series):
             text, labels = other_values.cast(pl.String), [str(v) for v in allowed]
@@ -246,8 +252,27 @@ def _apply_conditional_nulls(block: Block, column: Column) -> None:
                 matches = text.is_in(labels).fill_null(False).to_numpy()
         else:
             matches = np.isin(np.ma.filled(np.ma.asarray(other_values), -1), allowed)
+        if shares is not None:
+            matches = matches & _share_draw(block, column.name, other_values, shares)
         to_null = ~matches if keep_when_match else matches
         block.values[column.name] = _with_nulls(block.values[column.name], to_null)
+
+
+def _share_draw(block: Block, column: str, other_values: Any, shares: dict[Any, float]) -> np.ndarray:
+    """Per row: does a ``{value: share}`` condition hold here? True on ``share`` of the rows whose
+    other column has ``value``. The uniforms are hashed from the row id (not drawn from the
+    block's stream), so adding such a rule leaves every other column of the table unchanged."""
+    u = unit_hash(block.ids, stable_key("share", block.table.qualified, column, str(block.plan.seed)))
+    if isinstance(other_values, pl.Series):
+        keys = {str(k).lower() if isinstance(k, bool) else str(k): float(v) for k, v in shares.items()}
+        share = (other_values.cast(pl.String).replace_strict(keys, default=0.0, return_dtype=pl.Float64)
+                 .fill_null(0.0).to_numpy())
+    else:
+        raw = np.ma.filled(np.ma.asarray(other_values), -1)
+        share = np.zeros(len(raw))
+        for value, rate in shares.items():
+            share[raw == value] = float(rate)
+    return u < share
 
 
 def _with_nulls(values: Any, mask: np.ndarray) -> Any:
@@ -323,12 +348,38 @@ def _column_values(block: Block, column: Column, bound: Bound | None, relations:
         return special
     fixed = _fixed_value(block, column)
     if fixed is not None and fixed[1].all():
-        return fixed[0]
-    values = _generated_values(block, column, bound, relations)
-    if fixed is not None and fixed[1].any():
+        values = fixed[0]
+    else:
+        values = _generated_values(block, column, bound, relations)
+    if fixed is not None and fixed[1].any() and not fixed[1].all():
         generated = _to_series(name, values, column)
         values = fixed[0].cast(generated.dtype).zip_with(pl.Series(fixed[1]), generated)
+    if rule.get("pin"):
+        values = _pinned(block, column, values, rule["pin"])
     return values
+
+
+def _pinned(block: Block, column: Column, values: Any, pins: list[dict[str, Any]]) -> Any:
+    """``values`` with the profile's pinned rows overwritten: a question's guard needs a shape in
+    every seed (one of Halyard's sales channels deleted), which a random share cannot promise for
+    one tenant. A pin names its tenant by id and its row by position among the tenant's rows, so
+    any block can tell whether it holds the row without looking at the others."""
+    if not block.tp.tenant_scoped:
+        raise ValueError(f"{block.table.qualified}.{column.name}: pin is for tenant-scoped tables")
+    hit = np.zeros(block.n, dtype=bool)
+    picked: list[Any] = [None] * block.n
+    for pin in pins:
+        tenant = int(pin["tenant"]) - 1
+        count = int(block.tp.counts[tenant]) if 0 <= tenant < len(block.tp.counts) else 0
+        row = int(pin["row"]) + (count if int(pin["row"]) < 0 else 0)
+        if not 0 <= row < count:
+            continue  # the tenant has too few rows at this scale: nothing to pin
+        for i in np.flatnonzero((block.tenants == tenant) & (block.ordinals == row)):
+            hit[i], picked[int(i)] = True, pin["value"]
+    if not hit.any():
+        return values
+    generated = _to_series(column.name, values, column)
+    return _series_of(column, picked).cast(generated.dtype).zip_with(pl.Series(hit), generated)
 
 
 def _generated_values(block: Block, column: Column, bound: Bound | None, relations: tuple[Relation, ...]) -> Any:
@@ -336,6 +387,10 @@ def _generated_values(block: Block, column: Column, bound: Bound | None, relatio
     table = block.table
     if "value" in rule:
         return _constant(block, column, rule["value"])
+    if "difference" in rule:
+        return _difference(block, column, bound, *rule["difference"])
+    if "share_of" in rule:
+        return _share_of(block, column, bound, rule["share_of"])
     fk = table.foreign_key_of(name)
     if fk is not None and not fk.is_back_reference:
         return _maybe_null(block, column, _foreign_key_values(block, column, fk))
@@ -367,6 +422,52 @@ def _generated_values(block: Block, column: Column, bound: Bound | None, relatio
         raise ValueError(f"{table.qualified}.{name}: no generator for type {column.type_sql}")
     if name == "deleted_at" or kind not in ("timestamptz", "date") or relation is None:
         return _maybe_null(block, column, values)
+    return values
+
+
+def _difference(block: Block, column: Column, bound: Bound | None, first: str, second: str) -> np.ndarray:
+    """``first − second`` of the same row (an invoice's amount due is its total less what was paid),
+    rounded to the column's scale; a NULL operand counts as 0. The profile keeps the operands in a
+    range where the column's CHECK holds; clamping is the last resort, not the rule."""
+    scale = column.scale if column.scale is not None else 2
+    a, b = (np.ma.filled(np.ma.asarray(_numbers(block.values[c]), dtype=np.float64), 0.0) for c in (first, second))
+    units = np.rint(a * 10**scale).astype(np.int64) - np.rint(b * 10**scale).astype(np.int64)
+    values = units / 10**scale
+    return _bounded(values, bound) if column.kind == "numeric" else np.rint(_bounded(values, bound)).astype(np.int64)
+
+
+def _share_of(block: Block, column: Column, bound: Bound | None, spec: dict[str, Any]) -> np.ndarray:
+    """A share of another amount of the row, by status: ``{of: total_amount, by: status, shares:
+    {paid: [1, 1], partially_paid: [0.1, 0.9]}}`` pays a paid invoice in full, a partly paid one
+    10–90 %, and leaves the other statuses at 0. The share is hashed from the row id."""
+    scale = column.scale if column.scale is not None else 2
+    base = np.ma.filled(np.ma.asarray(_numbers(block.values[spec["of"]]), dtype=np.float64), 0.0)
+    by = block.values[spec["by"]]
+    labels = by.cast(pl.String).fill_null("").to_numpy() if isinstance(by, pl.Series) else np.asarray(by).astype(str)
+    u = unit_hash(block.ids, stable_key("share-of", block.table.qualified, column.name, str(block.plan.seed)))
+    share = np.zeros(block.n)
+    for label, (low, high) in spec["shares"].items():
+        hit = labels == str(label)
+        share[hit] = float(low) + (float(high) - float(low)) * u[hit]
+    return _bounded(np.rint(base * share * 10**scale) / 10**scale, bound)
+
+
+def _apply_zero_when(block: Block, column: Column) -> None:
+    """``zero_when: {status: [..]}``: 0 on those rows (a NOT NULL amount that a status settles:
+    nothing is due on a paid, void or written-off invoice)."""
+    condition = block.profile.rule(column.name).get("zero_when")
+    if not condition:
+        return
+    (other, allowed), = condition.items()
+    by = block.values[other]
+    labels = by.cast(pl.String).fill_null("").to_numpy() if isinstance(by, pl.Series) else np.asarray(by).astype(str)
+    values = block.values[column.name]
+    block.values[column.name] = np.where(np.isin(labels, [str(v) for v in allowed]), 0, values)
+
+
+def _numbers(values: Any) -> Any:
+    if isinstance(values, pl.Series):
+        return np.ma.array(values.fill_null(0).cast(pl.Float64).to_numpy(), mask=values.is_null().to_numpy())
     return values
 
 
@@ -508,7 +609,11 @@ def _time_values(block: Block, column: Column, relation: Relation | None) -> Any
         else:
             values = anchor - delay - (US_PER_DAY if relation.op == "<" and column.kind == "date" else 1)
         values = np.ma.array(values, mask=np.ma.getmaskarray(anchor))
-        if column.nullable and not _is_future_name(name):
+        if _status_decides(rule) and not _is_future_name(name) and relation.op in (">=", ">"):
+            gap = 1 if relation.op == ">" else 0
+            values = np.ma.array(_fit_before_as_of(block, name, np.ma.getdata(values), np.ma.getdata(anchor), gap),
+                                 mask=np.ma.getmaskarray(values))
+        elif column.nullable and not _is_future_name(name):
             values = np.ma.array(values, mask=np.ma.getmaskarray(values) | (values > AS_OF_US))
         if column.nullable:
             mask = rng.random(block.n) < _null_rate(block, column)
@@ -523,18 +628,45 @@ def _time_values(block: Block, column: Column, relation: Relation | None) -> Any
     elif "after" in rule and rule["after"] in block.values:
         anchor = _as_us(block.values[rule["after"]], block.table.column(rule["after"]).kind)
         values = anchor + _delay(block, rule, default_days=(0.0, 5.0))
+        if not _is_future_name(name):
+            values = np.ma.array(_fit_before_as_of(block, name, np.ma.getdata(values), np.ma.getdata(anchor)),
+                                 mask=np.ma.getmaskarray(values))
     elif name == "deleted_at":
         values = np.minimum(base + (rng.exponential(60.0, block.n) * US_PER_DAY).astype(np.int64), AS_OF_US)
     elif _is_future_name(name):
         values = base + _delay(block, rule, default_days=(20.0, 365.0))
     elif column.nullable:
         values = base + _delay(block, rule, default_days=(0.0, 6.0))
-        values = np.ma.array(values, mask=values > AS_OF_US)
+        if _status_decides(rule):
+            values = _fit_before_as_of(block, name, values, base)
+        else:
+            values = np.ma.array(values, mask=values > AS_OF_US)
     elif column.kind == "date":
         values = base
     else:
         values = np.minimum(base + (rng.random(block.n) * 600_000_000).astype(np.int64), AS_OF_US)
     return _from_us(values, column.kind)
+
+
+def _status_decides(rule: dict[str, Any]) -> bool:
+    """Does another column (a status) decide whether this timestamp is set? Then a row whose
+    status says it happened must have it: an accepted invitation has accepted_at."""
+    return bool(rule.get("null_unless") or rule.get("null_when"))
+
+
+def _fit_before_as_of(block: Block, name: str, values: np.ndarray, anchor: np.ndarray, gap: int = 0) -> np.ndarray:
+    """Past events that a delay pushed beyond the as-of time, moved to a hashed point between
+    their anchor (plus ``gap`` µs, for a strict ``>`` CHECK) and the as-of time. Leaving them NULL
+    (1.x, 2.0) gave accepted invitations without accepted_at; clamping would pile them on the last
+    microsecond. An anchor already past the as-of second (a creation time in the day's last second)
+    keeps the event at the anchor, so no value reaches the next day. Earlier events keep their place."""
+    late = values > AS_OF_US
+    if not late.any():
+        return values
+    u = unit_hash(block.ids, stable_key("before-as-of", block.table.qualified, name, str(block.plan.seed)))
+    room = np.maximum(AS_OF_US - anchor - gap, 0)
+    fitted = anchor + gap + (room * u).astype(np.int64)
+    return np.where(late, fitted, values)
 
 
 def _is_future_name(name: str) -> bool:

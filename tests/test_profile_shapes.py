@@ -1,0 +1,127 @@
+"""The rarely exercised shapes questions guard against exist in a built database (generator 2.1).
+
+Each query below is the shape a question's near-miss mutant needs to be told apart from the gold
+SQL (see the question notes): without it the guard in the question is never tested by the data.
+One tiny/42 build serves them all; the pure plan rule behind most of them is tested first.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import yaml
+
+from heron_pipeline.catalog import load_catalog
+from heron_pipeline.database.server import Server
+from heron_pipeline.seeding.build import build
+from heron_pipeline.seeding.plan import children_per_parent
+from heron_pipeline.seeding.profiles import ProfileError, load_profiles
+
+
+def test_empty_and_extra_shares_reshape_the_counts_and_nothing_else() -> None:
+    plain = children_per_parent(7, "t", 3.0, 5000, None, 0)
+    assert plain.min() >= 1, "a mean of at least 1 gives every parent a row"
+    emptied = children_per_parent(7, "t", 3.0, 5000, None, 0, (0.1, 0.0))
+    zero = emptied == 0
+    assert 0.08 < zero.mean() < 0.12
+    assert np.array_equal(emptied[~zero], plain[~zero]), "the other parents keep their counts"
+    rare = children_per_parent(7, "t", 0.5, 5000, None, 0)
+    assert rare.max() == 1, "a mean below 1 gives none or one"
+    extra = children_per_parent(7, "t", 0.5, 5000, None, 0, (0.0, 0.2))
+    assert np.array_equal(extra > 0, rare > 0) and 0.15 < (extra == 2).sum() / (rare == 1).sum() < 0.25
+    assert children_per_parent(7, "t", 0.5, 5000, 1, 0, (0.0, 0.9)).max() == 1, "the cap still wins"
+
+
+def test_late_events_fold_back_before_the_as_of_time_and_keep_their_check() -> None:
+    from types import SimpleNamespace
+
+    from heron_pipeline.seeding.timeline import AS_OF_US, US_PER_DAY
+    from heron_pipeline.seeding.values import _fit_before_as_of
+
+    block = SimpleNamespace(ids=np.arange(1, 5), table=SimpleNamespace(qualified="t.t"), plan=SimpleNamespace(seed=1))
+    day_end = (AS_OF_US // US_PER_DAY + 1) * US_PER_DAY - 1  # a creation time can sit in the last second
+    anchor = np.array([AS_OF_US - 10 * US_PER_DAY, AS_OF_US - 5, day_end, AS_OF_US - 3 * US_PER_DAY])
+    values = np.array([AS_OF_US + US_PER_DAY, AS_OF_US + 7, day_end + 1, AS_OF_US - US_PER_DAY])
+    fitted = _fit_before_as_of(block, "c", values, anchor)
+    assert (fitted >= anchor).all() and (fitted[:2] <= AS_OF_US).all() and fitted[2] == day_end
+    assert fitted[3] == values[3], "events before the as-of time keep their place"
+    strict = _fit_before_as_of(block, "c", values, anchor, gap=1)
+    assert (strict[:2] > anchor[:2]).all()
+
+
+def test_profiles_reject_a_share_outside_0_1(tmp_path) -> None:
+    (tmp_path / "x.yaml").write_text(yaml.safe_dump({"auth.mfa_factors": {"parent": "user_id", "per_parent": 0.5,
+                                                                          "extra_share": 1.5}}))
+    with pytest.raises(ProfileError, match="extra_share"):
+        load_profiles(load_catalog(), tmp_path)
+
+
+@pytest.fixture(scope="module")
+def tiny42(server: Server) -> str:
+    if not server.database_exists("heron_tiny_42"):
+        build(server, "tiny", 42)
+    return "heron_tiny_42"
+
+
+def _one(server: Server, db: str, sql: str) -> int:
+    with server.connect(db) as conn:
+        return int(conn.execute(sql).fetchone()[0])
+
+
+SHAPES = {
+    "a user with two factors of one type (q012)":
+        "SELECT count(*) FROM (SELECT 1 FROM auth.mfa_factors GROUP BY tenant_id, user_id, factor_type "
+        "HAVING count(*) > 1) d",
+    "a ticket escalated twice (q090)":
+        "SELECT count(*) FROM (SELECT 1 FROM support.escalations GROUP BY tenant_id, case_id HAVING count(*) > 1) d",
+    "an account never scored (q023)":
+        "SELECT count(*) FROM crm.accounts a WHERE NOT EXISTS (SELECT 1 FROM crm.account_health_scores h "
+        "WHERE h.tenant_id = a.tenant_id AND h.account_id = a.id)",
+    "a promotion without products (q043)":
+        "SELECT count(*) FROM pricing.promotions p WHERE NOT EXISTS (SELECT 1 FROM pricing.promotion_products x "
+        "WHERE x.tenant_id = p.tenant_id AND x.promotion_id = p.id)",
+    "a non-cancelled goods receipt without lines (q048)":
+        "SELECT count(*) FROM inventory.goods_receipts g WHERE g.status <> 'cancelled' AND NOT EXISTS "
+        "(SELECT 1 FROM inventory.goods_receipt_lines l WHERE l.tenant_id = g.tenant_id AND l.goods_receipt_id = g.id)",
+    "a deleted sales channel of Halyard (q092)":
+        "SELECT count(*) FROM orders.sales_channels WHERE tenant_id = 1 AND deleted_at IS NOT NULL AND NOT is_active",
+    "a deleted active promotion of Halyard (q043)":
+        "SELECT count(*) FROM pricing.promotions WHERE tenant_id = 1 AND status = 'active' AND deleted_at IS NOT NULL",
+    "an open ticket without assignee (q082)":
+        "SELECT count(*) FROM support.cases WHERE status = 'open' AND assignee_user_id IS NULL",
+    "a closed ticket without assignee (q082)":
+        "SELECT count(*) FROM support.cases WHERE status = 'closed' AND assignee_user_id IS NULL",
+    "a granted consent later revoked (q081)":
+        "SELECT count(*) FROM marketing.consents WHERE is_granted AND revoked_at IS NOT NULL",
+    "a Halyard broadcast still sending, sent in 2026 (q018)":
+        "SELECT count(*) FROM comms.broadcasts WHERE tenant_id = 1 AND status = 'sending' "
+        "AND sent_at >= '2026-01-01' AND sent_at < '2026-07-01'",
+}
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_shape_exists(server: Server, tiny42: str, shape: str) -> None:
+    assert _one(server, tiny42, SHAPES[shape]) > 0, shape
+
+
+BROKEN = {
+    "new ticket with an assignee": "SELECT count(*) FROM support.cases WHERE status = 'new' AND assignee_user_id IS NOT NULL",
+    "opt-out with revoked_at": "SELECT count(*) FROM marketing.consents WHERE NOT is_granted AND revoked_at IS NOT NULL",
+    "accepted invitation without accepted_at":
+        "SELECT count(*) FROM auth.invitations WHERE status = 'accepted' AND accepted_at IS NULL",
+    "won or lost deal without closed_at":
+        "SELECT count(*) FROM crm.opportunities WHERE status IN ('won', 'lost') AND closed_at IS NULL",
+    "rewarded referral without rewarded_at":
+        "SELECT count(*) FROM marketing.referrals WHERE status = 'rewarded' AND rewarded_at IS NULL",
+    "a past event after the as-of date":
+        "SELECT (SELECT count(*) FROM support.cases WHERE closed_at >= '2026-07-01' OR solved_at >= '2026-07-01')"
+        " + (SELECT count(*) FROM comms.messages WHERE sent_at >= '2026-07-01')",
+    "an SLA due date more than 10 days after opening":
+        "SELECT count(*) FROM support.cases WHERE resolution_due_at > opened_at + interval '10 days' "
+        "OR first_response_due_at > opened_at + interval '2 days'",
+}
+
+
+@pytest.mark.parametrize("defect", BROKEN)
+def test_defect_is_gone(server: Server, tiny42: str, defect: str) -> None:
+    assert _one(server, tiny42, BROKEN[defect]) == 0, defect
