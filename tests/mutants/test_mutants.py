@@ -123,3 +123,19 @@ def test_a_mutant_killed_only_by_a_second_state_counts_as_multi_only():
 def test_unknown_primary_state_is_an_error():
     with pytest.raises(ValueError, match="primary"):
         evaluate("q1", "SELECT 1", {"a": [(1,)]}, lambda s, q: [(1,)], primary="z")
+
+
+def test_a_mutant_that_leaves_its_connection_failed_does_not_fail_the_next_ones(server) -> None:
+    """A timeout that lands during the forced rollback leaves the connection in a failed
+    transaction; the executor must roll it back, or every later mutant on that state "errors"."""
+    import psycopg
+
+    from heron_pipeline.mutants.run import database_executor
+
+    with server.connect("postgres", autocommit=False) as conn:
+        execute = database_executor({"s": conn}, timeout_ms=100)
+        with pytest.raises(psycopg.errors.QueryCanceled):
+            execute("s", "SELECT pg_sleep(2)")
+        with pytest.raises(psycopg.errors.DivisionByZero):
+            conn.execute("SELECT 1 / 0")  # what a rollback interrupted by the timeout leaves behind
+        assert execute("s", "SELECT 41 + 1") == [(42,)]
