@@ -1,15 +1,18 @@
 """Build ``heron_<scale>_<seed>`` from nothing, crash-safely.
 
-Everything happens in ``heron_build_<scale>_<seed>``: phase-1 DDL, COPY of every table (each in
-a transaction that first truncates the table, so with ``wal_level=minimal`` the rows skip the WAL
-and arrive frozen) followed, in the same transaction, by the table's primary key, unique keys,
-indexes and ANALYZE, then the foreign keys across tables. Only a complete database is
-renamed to its final name, so a build killed at any point leaves nothing a later run could
-mistake for a finished one; the next run drops the leftover and starts again.
+Everything happens in ``heron_build_<scale>_<seed>``: phase 1's schemas and types, then per table,
+in one loader transaction, its CREATE TABLE (so with ``wal_level=minimal`` the COPY skips the WAL
+and its rows arrive frozen), its COPY, primary key, unique keys and indexes, then ANALYZE; each
+foreign key is added, validated, as soon as both of its tables are loaded, and those left at the
+end in parallel. Only a complete database is renamed to its final name, so a build killed at any
+point leaves nothing a later run could mistake for a finished one; the next run drops the
+leftover and starts again.
 """
 
 from __future__ import annotations
 
+import queue
+import re
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -20,7 +23,6 @@ import psycopg
 from psycopg import sql
 
 from heron_pipeline.database.names import benchmark_database, build_database
-from heron_pipeline.database.schema_load import apply_phase_one
 from heron_pipeline.database.server import Server
 from heron_pipeline.seeding import GENERATOR_VERSION
 from heron_pipeline.seeding.generate import Generator
@@ -60,28 +62,58 @@ def table_statements() -> dict[str, list[str]]:
 TABLE_STEPS = ("primary_key", "unique", "index")
 
 
+@dataclass(frozen=True)
+class TableScripts:
+    """What the loader sends for each table besides its rows, each as one script (one round
+    trip): ``create`` drops and creates it (phase 1); ``keys`` builds its keys and indexes (empty
+    when the loader leaves them to ``apply_keys``). Made once per load: reading the prepared
+    cache hashes every input file, too slow to repeat for each of ~40 batches."""
+
+    create: dict[str, str]
+    keys: dict[str, str]
+    analyze: bool  # with the keys: ANALYZE after the commit
+
+
+def table_scripts(keys: bool = True) -> TableScripts:
+    from heron_pipeline.seeding.prepared import load_prepared
+
+    # DROP ... IF EXISTS: a load repeated into the same build database (a re-run Dagster asset)
+    # starts from an empty table, as the TRUNCATE of generator 2.0 did; without CASCADE, so a
+    # table something already references fails the load loudly instead of losing a key.
+    create = {t: f"DROP TABLE IF EXISTS {t};\n{script}" for t, script in load_prepared().table_ddl.items()}
+    return TableScripts(create, {t: ";\n".join(s) for t, s in table_statements().items()} if keys else {}, keys)
+
+
 def _copy_tables(conn: psycopg.Connection, generator: Generator, tables: list[str],
-                 batch_blocks: int, keys: bool = True) -> list[tuple[str, int, float]]:
-    """``tables`` in one transaction on ``conn``: TRUNCATE them first, so each COPY ... FREEZE
-    may skip the WAL, then one COPY per table. Several small tables share a transaction, since a
+                 batch_blocks: int, scripts: TableScripts) -> list[tuple[str, int, float]]:
+    """``tables`` in one transaction on ``conn``: each is created (its phase-1 CREATE TABLE and
+    comments) in this very transaction, so that its COPY ... FREEZE skips the WAL and writes
+    frozen rows, then filled by one COPY. Several small tables share a transaction, since a
     commit costs more than a tiny table's rows; each table's bytes and row order stay the same.
 
-    With ``keys``, each table's primary key, unique keys and indexes are built right after its
-    COPY, in the same transaction, and the tables analysed just after the commit: their pages are
-    still in shared buffers (a separate phase read them back), the index files skip the WAL like
-    the heap and are synced by the same commit, and this work overlaps the other loaders'
-    generation instead of waiting for the slowest table. The end state is the one phase 2 gives."""
+    Creating the table here rather than truncating one made beforehand (generator 2.0) saves
+    three files per table — a TRUNCATE gives the heap, its TOAST table and TOAST index new files
+    and unlinks the old ones — and on ext4 creating files soon after many were deleted spends its
+    time skipping the recently freed inodes (perf: a quarter of the server's CPU in a ``tiny``
+    build with the TRUNCATEs, as much again after a database was just dropped); it also spreads
+    phase 1 over the loaders.
+
+    With keys (``table_scripts(keys=True)``), each table's primary key, unique keys and indexes
+    are built right after its COPY, in the same transaction (one round trip for all of them), and
+    the tables analysed just after the commit, in one statement: their pages are still in shared
+    buffers, the index files skip the WAL like the heap and are synced by the same commit, and
+    this work overlaps the other loaders' generation instead of waiting for the slowest table.
+    The end state is the one phase 2 gives."""
     started = time.perf_counter()
-    targets = [sql.Identifier(*table.split(".")) for table in tables]
-    statements = table_statements() if keys else {}
-    conn.execute(sql.SQL("TRUNCATE {}").format(sql.SQL(", ").join(targets)))
-    for table, target in zip(tables, targets):
-        with conn.cursor().copy(sql.SQL("COPY {} FROM STDIN (FORMAT csv, FREEZE)").format(target)) as copy:
+    for table in tables:
+        conn.execute(scripts.create[table])
+        with conn.cursor().copy(sql.SQL("COPY {} FROM STDIN (FORMAT csv, FREEZE)").format(
+                sql.Identifier(*table.split(".")))) as copy:
             for chunk in generator.table_csv(table, batch_blocks):
                 copy.write(chunk)
-        for statement in statements.get(table, []):
-            conn.execute(statement)
-    if keys:
+        if scripts.keys.get(table):
+            conn.execute(scripts.keys[table])
+    if scripts.analyze:
         # ANALYZE after the commit, in a transaction of its own: inside the loading transaction
         # the table's insert count reaches the statistics only at commit, after ANALYZE reset it,
         # so autovacuum would analyse every table a second time during the build. Forcing the
@@ -89,8 +121,7 @@ def _copy_tables(conn: psycopg.Connection, generator: Generator, tables: list[st
         conn.execute("SELECT pg_stat_force_next_flush() "  # superuser-only unless granted
                      "WHERE has_function_privilege('pg_stat_force_next_flush()', 'EXECUTE')")
         conn.commit()
-        for target in targets:
-            conn.execute(sql.SQL("ANALYZE {}").format(target))
+        conn.execute("ANALYZE " + ", ".join(tables))
     conn.commit()
     seconds = (time.perf_counter() - started) / len(tables)
     return [(table, generator.plan.tables[table].total, seconds) for table in tables]
@@ -149,7 +180,8 @@ def _run_each(dsn: str, statements: list[str], workers: int) -> None:
 
 def apply_keys(dsn: str, generator: Generator, workers: int, *, table_keys: bool = True) -> None:
     """Phase 2 after the load: keys and indexes in parallel batches (unless ``table_keys`` is
-    False: the loader built them with each table); foreign keys added NOT VALID in one short
+    False: the loader built them with each table); the foreign keys not already there (the
+    loader adds most while it loads, see ``_ForeignKeysAsLoaded``) added NOT VALID in one short
     transaction, then validated in parallel, grouped by table (see below), so FK checks on shared
     parents cannot deadlock. The statements come parsed from the prepared cache."""
     from heron_pipeline.seeding.prepared import load_prepared
@@ -164,15 +196,20 @@ def apply_keys(dsn: str, generator: Generator, workers: int, *, table_keys: bool
         for step in ("primary_key", "unique"):
             _run_batches(dsn, [(table_of[s], s) for s in steps[step]], workers, rows)
     with psycopg.connect(dsn, autocommit=False) as conn:
+        # Those the loader already added (``load_tables(foreign_keys=True)``) are left alone.
+        present = {(table, name) for table, name in conn.execute(
+            "SELECT n.nspname || '.' || c.relname, k.conname FROM pg_constraint k JOIN pg_class c ON c.oid = k.conrelid "
+            "JOIN pg_namespace n ON n.oid = c.relnamespace WHERE k.contype = 'f'").fetchall()}
+        missing = [fk for fk in generator.catalog.foreign_keys if (fk.table, fk.name) not in present]
+        names = {(fk.table, fk.name) for fk in missing}
         for statement in steps["foreign_key"]:
-            conn.execute(statement + " NOT VALID")
+            if (table_of[statement], _constraint_name(statement)) in names:
+                conn.execute(statement + " NOT VALID")
         conn.commit()
     # All of a table's validations on one connection, one transaction per connection: VALIDATE
     # locks its own table SHARE UPDATE EXCLUSIVE (self-conflicting) and the referenced one ROW
     # SHARE, so with tables split between connections no two transactions wait for each other.
-    validations = [
-        (fk.table, f"ALTER TABLE {fk.table} VALIDATE CONSTRAINT {fk.name}") for fk in generator.catalog.foreign_keys
-    ]
+    validations = [(fk.table, f"ALTER TABLE {fk.table} VALIDATE CONSTRAINT {fk.name}") for fk in missing]
     _run_batches(dsn, validations, workers, rows)
     if table_keys:
         _run_batches(dsn, [(table_of[s], s) for s in steps["index"]], workers, rows)
@@ -181,14 +218,116 @@ def apply_keys(dsn: str, generator: Generator, workers: int, *, table_keys: bool
             conn.execute(statement)
 
 
+_CONSTRAINT = re.compile(r"\bADD\s+CONSTRAINT\s+(\w+)", re.IGNORECASE)
+
+
+def _constraint_name(statement: str) -> str:
+    return _CONSTRAINT.search(statement).group(1)  # type: ignore[union-attr]
+
+
+#: When the load is over, the foreign-key thread still adds those of tables up to this many rows
+#: (one statement per table, fast); the keys of larger tables are left to ``apply_keys``, which
+#: validates them on several connections.
+FK_DRAIN_ROWS = 100_000
+
+
+class _ForeignKeysAsLoaded:
+    """Adds each foreign key, validated, as soon as its table and the table it references are
+    both loaded, on a connection of its own, while the loaders go on with other tables.
+
+    At ``tiny`` the 958 foreign keys are ~1 s of server time, mostly per-statement costs
+    (catalog rows, four triggers, one validation query each); as a phase of their own after the
+    load they are wall time, during the load they fill the gaps the loaders leave. It cannot
+    block or deadlock a loader: a table is handed over only after its loader committed and
+    analysed it, and no loader touches a finished table again. One thread (two adding keys to
+    tables with a common parent could deadlock on its SHARE ROW EXCLUSIVE lock), one ``ALTER
+    TABLE`` per child table with all its ready keys, each statement its own transaction. When the
+    loaders are done, ``close`` lets it finish the tables up to ``FK_DRAIN_ROWS`` rows and stop;
+    ``apply_keys`` adds the rest (NOT VALID, then validated in parallel)."""
+
+    def __init__(self, dsn: str, tables: list[str], rows: dict[str, int]):
+        from heron_pipeline.seeding.prepared import load_prepared
+
+        prepared = load_prepared()
+        loading = set(tables)
+        self.pending: dict[str, list[tuple[str, str]]] = {}  # child -> [(parent, ADD clause)]
+        for statement in prepared.steps["foreign_key"]:
+            child, parent = prepared.statement_table[statement], prepared.fk_parent[statement]
+            if child in loading and parent in loading:
+                clause = statement[_CONSTRAINT.search(statement).start():]  # type: ignore[union-attr]
+                self.pending.setdefault(child, []).append((parent, clause))
+        self.dsn, self.rows, self.done = dsn, rows, set()
+        self.closing = self.abandoned = False
+        self.error: BaseException | None = None
+        self.inbox: queue.Queue[list[str] | None] = queue.Queue()
+        self.thread = threading.Thread(target=self._run, name="heron-foreign-keys", daemon=True)
+        self.thread.start()
+
+    def loaded(self, tables: list[str]) -> None:
+        self.inbox.put(list(tables))
+
+    def close(self) -> None:
+        """Finish the small tables' keys, stop; raise what failed, if anything did."""
+        self.closing = True
+        self.inbox.put(None)
+        self.thread.join()
+        if self.error is not None:
+            raise self.error
+
+    def abandon(self) -> None:
+        """The load failed: stop after the statement in flight, whatever it did."""
+        self.closing = self.abandoned = True
+        self.inbox.put(None)
+        self.thread.join()
+
+    def _run(self) -> None:
+        try:
+            with psycopg.connect(self.dsn, autocommit=True) as conn:
+                while True:
+                    item = self.inbox.get()
+                    if item is not None:
+                        self.done.update(item)
+                    for child in sorted(self.pending, key=lambda t: (self.rows.get(t, 0), t)):
+                        if self.abandoned:
+                            return
+                        if child not in self.done or (self.closing and self.rows.get(child, 0) > FK_DRAIN_ROWS):
+                            continue
+                        ready = [clause for parent, clause in self.pending[child] if parent in self.done]
+                        if ready:
+                            conn.execute(f"ALTER TABLE {child} " + ", ".join(ready))
+                            left = [(p, c) for p, c in self.pending[child] if p not in self.done]
+                            if left:
+                                self.pending[child] = left
+                            else:
+                                del self.pending[child]
+                    if item is None:
+                        return
+        except BaseException as err:  # re-raised by close() in the loading thread
+            self.error = err
+
+
+def load_order(generator: Generator, tables: list[str]) -> list[str]:
+    """Small tables that foreign keys reference first (tenants, users, reference data: a few ms
+    each), so that keys can be added while the rest loads; then the rest, largest first, so the
+    workers finish together. The order changes no byte: each table is one COPY of its blocks."""
+    from heron_pipeline.seeding.prepared import load_prepared
+
+    referenced = set(load_prepared().fk_parent.values())
+    rows = {t: generator.plan.tables[t].total for t in tables}
+    return sorted(tables, key=lambda t: (not (t in referenced and rows[t] <= SMALL_TABLE_ROWS), -rows[t], t))
+
+
 def start_build(server: Server, scale: str, seed: int) -> str:
-    """A fresh ``heron_build_<scale>_<seed>`` holding the phase-1 tables; returns its DSN."""
+    """A fresh ``heron_build_<scale>_<seed>`` holding phase 1's schemas and types; returns its DSN.
+    The tables themselves are created by their loaders (see ``_copy_tables``)."""
+    from heron_pipeline.seeding.prepared import load_prepared
+
     building = build_database(scale, seed)
     server.drop_database(building)
     server.create_database(building)
     dsn = server.dsn(building)
     with psycopg.connect(dsn, autocommit=False) as conn:
-        apply_phase_one(conn)
+        conn.execute(load_prepared().prelude)
         conn.commit()
     return dsn
 
@@ -200,23 +339,25 @@ def start_build(server: Server, scale: str, seed: int) -> str:
 #: and the per-process plan costing ~1.5 s each), so only ``bench`` and up use processes.
 PROCESS_ROWS = 20_000_000
 
-_PROCESS_STATE: dict[str, tuple[tuple[str, str, int], Generator, psycopg.Connection]] = {}
+_PROCESS_STATE: dict[str, tuple[tuple[str, str, int, bool], Generator, psycopg.Connection, TableScripts]] = {}
 
 
 def _copy_tables_in_process(dsn: str, scale: str, seed: int, tables: list[str],
                             batch_blocks: int, keys: bool) -> list[tuple[str, int, float]]:
     """Worker-process side: one generator and one connection per process, reused across tables."""
-    key = (dsn, scale, seed)
+    key = (dsn, scale, seed, keys)
     state = _PROCESS_STATE.get("state")
     if state is None or state[0] != key:
         if state is not None:
             state[2].close()
-        state = _PROCESS_STATE["state"] = (key, Generator.for_state(scale, seed), psycopg.connect(dsn, autocommit=False))
-    return _copy_tables(state[2], state[1], tables, batch_blocks, keys)
+        state = _PROCESS_STATE["state"] = (key, Generator.for_state(scale, seed), psycopg.connect(dsn, autocommit=False),
+                                           table_scripts(keys))
+    return _copy_tables(state[2], state[1], tables, batch_blocks, state[3])
 
 
 def _load_in_processes(dsn: str, generator: Generator, ordered: list[str], workers: int, batch_blocks: int,
-                       progress: Progress | None, keys: bool) -> dict[str, int]:
+                       progress: Progress | None, keys: bool,
+                       loaded: Callable[[list[str]], None] | None = None) -> dict[str, int]:
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
@@ -224,11 +365,14 @@ def _load_in_processes(dsn: str, generator: Generator, ordered: list[str], worke
     scale, seed = generator.plan.scale.name, generator.plan.seed
     # spawn, not fork: polars' thread pool and open connections do not survive a fork.
     with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn")) as pool:
-        queue, futures = _Peekable(ordered), []
-        while batch := _next_batch(queue, generator):
+        waiting, futures = _Peekable(ordered), []
+        while batch := _next_batch(waiting, generator):
             futures.append(pool.submit(_copy_tables_in_process, dsn, scale, seed, batch, batch_blocks, keys))
         for future in as_completed(futures):
-            for table, count, seconds in future.result():
+            done = future.result()
+            if loaded:
+                loaded([table for table, _count, _seconds in done])
+            for table, count, seconds in done:
                 rows[table] = count
                 if progress:
                     progress(table, count, seconds)
@@ -236,10 +380,13 @@ def _load_in_processes(dsn: str, generator: Generator, ordered: list[str], worke
 
 
 def load_tables(dsn: str, generator: Generator, tables: list[str], *, workers: int = 2, batch_blocks: int = 4,
-                progress: Progress | None = None, processes: bool | None = None, keys: bool = True) -> dict[str, int]:
-    """Generate and COPY ``tables`` (largest first, ``workers`` at a time); rows per table.
-    With ``keys`` (the default) each table also gets its own keys, indexes and ANALYZE (see
-    ``_copy_tables``), leaving only the foreign keys to ``finish_build``.
+                progress: Progress | None = None, processes: bool | None = None, keys: bool = True,
+                foreign_keys: bool = False) -> dict[str, int]:
+    """Create, generate and COPY ``tables`` (in ``load_order``, ``workers`` at a time); rows per
+    table. With ``keys`` (the default) each table also gets its own keys, indexes and ANALYZE (see
+    ``_copy_tables``), leaving only the foreign keys to ``finish_build``. With ``foreign_keys``
+    (and ``keys``) the foreign keys among ``tables`` are added while they load, as far as the load
+    lasts (see ``_ForeignKeysAsLoaded``); ``apply_keys`` adds the rest.
 
     ``processes`` (default: when there are at least ``PROCESS_ROWS`` rows and several workers)
     generates in worker processes that rebuild ``Generator.for_state(scale, seed)``; the bytes of
@@ -247,34 +394,56 @@ def load_tables(dsn: str, generator: Generator, tables: list[str], *, workers: i
     the plan. The processes are spawned, so a script calling this needs the usual
     ``if __name__ == "__main__":`` guard.
     """
-    rows: dict[str, int] = {}
-    ordered = sorted(tables, key=lambda t: -generator.plan.tables[t].total)
+    ordered = load_order(generator, tables)
+    fks = (_ForeignKeysAsLoaded(dsn, tables, {t: generator.plan.tables[t].total for t in tables})
+           if foreign_keys and keys else None)
     if processes is None:
         processes = workers > 1 and sum(generator.plan.tables[t].total for t in tables) >= PROCESS_ROWS
-    if processes:
-        return _load_in_processes(dsn, generator, ordered, max(1, workers), batch_blocks, progress, keys)
-    queue = _Peekable(ordered)
+    try:
+        if processes:
+            rows = _load_in_processes(dsn, generator, ordered, max(1, workers), batch_blocks, progress, keys,
+                                      fks.loaded if fks else None)
+        else:
+            rows = _load_in_threads(dsn, generator, ordered, max(1, workers), batch_blocks, progress, keys,
+                                    fks.loaded if fks else None)
+    except BaseException:
+        if fks:
+            fks.abandon()
+        raise
+    if fks:
+        fks.close()
+    return rows
+
+
+def _load_in_threads(dsn: str, generator: Generator, ordered: list[str], workers: int, batch_blocks: int,
+                     progress: Progress | None, keys: bool,
+                     loaded: Callable[[list[str]], None] | None = None) -> dict[str, int]:
+    rows: dict[str, int] = {}
+    waiting = _Peekable(ordered)
     lock = threading.Lock()
+    scripts = table_scripts(keys)
 
     def work() -> list[tuple[str, int, float]]:
         """One connection per worker for all its tables (a connection costs more than a tiny
-        table); workers take the next table, largest first, as they become free."""
+        table); workers take the next batch as they become free."""
         done = []
         with psycopg.connect(dsn, autocommit=False) as conn:
             while True:
                 with lock:
-                    batch = _next_batch(queue, generator)
+                    batch = _next_batch(waiting, generator)
                 if not batch:
                     return done
-                loaded = _copy_tables(conn, generator, batch, batch_blocks, keys)
-                done.extend(loaded)
+                copied = _copy_tables(conn, generator, batch, batch_blocks, scripts)
+                if loaded:
+                    loaded(batch)
+                done.extend(copied)
                 if progress:
                     with lock:
-                        for item in loaded:
+                        for item in copied:
                             progress(*item)
 
-    with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
-        for future in [pool.submit(work) for _ in range(max(1, workers))]:
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        for future in [pool.submit(work) for _ in range(workers)]:
             for table, count, _seconds in future.result():
                 rows[table] = count
     return rows
@@ -292,17 +461,17 @@ class _Peekable:
         return self.items[self.position - 1]
 
 
-def _next_batch(queue: _Peekable, generator: Generator) -> list[str]:
-    """The next table, or several small ones (the queue is largest first, so small ones are last)."""
-    first = queue.peek()
+def _next_batch(waiting: _Peekable, generator: Generator) -> list[str]:
+    """The next table, or several small ones that follow it (see ``load_order``)."""
+    first = waiting.peek()
     if first is None:
         return []
-    batch, rows = [queue.take()], generator.plan.tables[first].total
+    batch, rows = [waiting.take()], generator.plan.tables[first].total
     if rows > SMALL_TABLE_ROWS:
         return batch
-    while (nxt := queue.peek()) is not None and rows + generator.plan.tables[nxt].total <= SMALL_BATCH_ROWS:
+    while (nxt := waiting.peek()) is not None and rows + generator.plan.tables[nxt].total <= SMALL_BATCH_ROWS:
         rows += generator.plan.tables[nxt].total
-        batch.append(queue.take())
+        batch.append(waiting.take())
     return batch
 
 
@@ -340,7 +509,8 @@ def build(server: Server, scale: str, seed: int, *, workers: int = 2, batch_bloc
     report.seconds["tables"] = time.perf_counter() - started
     started = time.perf_counter()
     report.rows = load_tables(dsn, generator, list(generator.plan.tables), workers=workers,
-                              batch_blocks=batch_blocks, progress=progress, processes=processes)
+                              batch_blocks=batch_blocks, progress=progress, processes=processes,
+                              foreign_keys=True)
     report.seconds["generate+copy"] = time.perf_counter() - started
     phases, report.bytes_on_disk = finish_build(server, generator, scale, seed, workers=workers)
     report.seconds.update(phases)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
+import re
 import sys
 import tempfile
 from dataclasses import dataclass
@@ -36,6 +37,43 @@ class Prepared:
     profiles: dict[str, TableProfile]
     steps: dict[str, list[str]]  # phase-2 statements by step (see schema_load.STEPS)
     statement_table: dict[str, str]  # phase-2 statement -> qualified table it alters
+    fk_parent: dict[str, str]  # FK statement -> qualified table it references
+    prelude: str  # phase-1 statements that create no table (schemas, types, their comments)
+    table_ddl: dict[str, str]  # qualified table -> its CREATE TABLE and comments, as one script
+
+
+_REFERENCES = re.compile(r"\bREFERENCES\s+(\w+\.\w+)", re.IGNORECASE)
+#: Phase-1 statements that belong to one table: ``CREATE TABLE t``, ``COMMENT ON TABLE t``,
+#: ``COMMENT ON COLUMN t.c`` and ``COMMENT ON CONSTRAINT c ON t`` (leading ``--`` lines skipped).
+_TABLE_STATEMENT = re.compile(
+    r"^(?:CREATE\s+TABLE\s+(?P<create>\w+\.\w+)"
+    r"|COMMENT\s+ON\s+TABLE\s+(?P<table>\w+\.\w+)"
+    r"|COMMENT\s+ON\s+COLUMN\s+(?P<column>\w+\.\w+)\.\w+"
+    r"|COMMENT\s+ON\s+CONSTRAINT\s+\w+\s+ON\s+(?P<constraint>\w+\.\w+))\b",
+    re.IGNORECASE,
+)
+
+
+def split_phase_one(texts: list[str]) -> tuple[str, dict[str, str]]:
+    """(prelude, per-table script) of the phase-1 files' texts, in file order. The loader creates
+    each table in the transaction that copies its rows, so only the prelude runs when the build
+    database is created (see ``build._copy_tables``)."""
+    from heron_pipeline.catalog.ddl import split_statements
+
+    prelude: list[str] = []
+    tables: dict[str, list[str]] = {}
+    for text in texts:
+        for statement in split_statements(text):
+            body = "\n".join(line for line in statement.splitlines() if not line.lstrip().startswith("--")).strip()
+            match = _TABLE_STATEMENT.match(body)
+            if match is None:
+                prelude.append(body)
+                continue
+            table = next(name for name in match.groups() if name)
+            if match.group("create") is None and table not in tables:
+                raise ValueError(f"phase-1 statement before its table's CREATE TABLE: {body[:120]}")
+            tables.setdefault(table, []).append(body)
+    return ";\n".join(prelude) + ";\n", {t: ";\n".join(s) + ";\n" for t, s in tables.items()}
 
 
 def _code_files() -> list[Path]:
@@ -67,6 +105,7 @@ def _parse() -> Prepared:
     import sqlglot.expressions as exp
 
     from heron_pipeline.catalog import load_catalog
+    from heron_pipeline.catalog.ddl import ddl_files
     from heron_pipeline.database.schema_load import phase_two_steps
     from heron_pipeline.seeding.profiles import load_profiles
 
@@ -80,7 +119,10 @@ def _parse() -> Prepared:
             parsed = sqlglot.parse_one(statement, read="postgres")
             target = parsed.this if isinstance(parsed, exp.Alter) else parsed.this.args["table"]
             statement_table[statement] = f"{target.db}.{target.name}"
-    return Prepared(catalog, load_profiles(catalog), steps, statement_table)
+    fk_parent = {statement: _REFERENCES.search(statement).group(1)  # type: ignore[union-attr]
+                 for statement in steps["foreign_key"]}
+    prelude, table_ddl = split_phase_one([path.read_text() for path in ddl_files().phase_one])
+    return Prepared(catalog, load_profiles(catalog), steps, statement_table, fk_parent, prelude, table_ddl)
 
 
 @lru_cache(maxsize=2)
