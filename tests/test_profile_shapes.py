@@ -125,3 +125,18 @@ BROKEN = {
 @pytest.mark.parametrize("defect", BROKEN)
 def test_defect_is_gone(server: Server, tiny42: str, defect: str) -> None:
     assert _one(server, tiny42, BROKEN[defect]) == 0, defect
+
+
+def test_only_planned_dates_and_the_listed_late_events_pass_the_as_of_time(server: Server, tiny42: str) -> None:
+    """The contract the mutant rule window-end rests on (`values.may_pass_as_of`), on a real state:
+    every other date or timestamp column of every table ends at or before the as-of time."""
+    from heron_pipeline.seeding.values import may_pass_as_of
+
+    with server.connect(tiny42) as conn:
+        columns = conn.execute(
+            "SELECT table_schema, table_name, column_name FROM information_schema.columns "
+            "WHERE table_schema NOT IN ('pg_catalog', 'information_schema', 'public') "
+            "AND data_type IN ('date', 'timestamp with time zone', 'timestamp without time zone')").fetchall()
+        late = [f"{s}.{t}.{c}" for s, t, c in columns if not may_pass_as_of(c) and conn.execute(
+            f'SELECT EXISTS (SELECT 1 FROM "{s}"."{t}" WHERE "{c}" >= DATE \'2026-07-01\')').fetchone()[0]]
+    assert len(columns) > 300 and late == []

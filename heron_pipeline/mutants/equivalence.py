@@ -24,8 +24,9 @@ Here (the others live in the helpers named):
 - **fx-complete** (contract) — an inner join to ``tenancy.exchange_rates`` turned LEFT: the table
   holds a rate for every currency on every calendar day of the window, so no row loses its match.
 - **window-end** (contract) — dropping an upper bound at or after the end of the as-of date
-  (``col < DATE '2026-07-01'``): no generated value lies after the as-of date (docs/DATA.md), so the
-  bound only states the question's window. **window-start** (:mod:`.window`) is its mirror.
+  (``col < DATE '2026-07-01'``) on a column the generator keeps at or before the as-of time (every
+  time column but expiry/due/planned dates and a few late events: ``seeding.values.may_pass_as_of``),
+  so the bound only states the question's window. **window-start** (:mod:`.window`) is its mirror.
 - **anchor-never-deleted** (contract) — dropping ``deleted_at IS NULL`` on ``tenancy.tenants`` where
   the same WHERE selects anchor tenants by name: anchors are live in every seed (docs/DATA.md).
 - **null-unless-status** (contract, :mod:`.datacontract`).
@@ -47,6 +48,7 @@ from heron_pipeline.mutants.passthrough import redundant_not_null
 from heron_pipeline.mutants.spine import spine_bound
 from heron_pipeline.mutants.window import window_start
 from heron_pipeline.seeding.special import ANCHOR_TENANTS
+from heron_pipeline.seeding.values import may_pass_as_of
 
 if TYPE_CHECKING:
     from heron_pipeline.catalog.model import Catalog
@@ -96,13 +98,13 @@ def _window_end(removed: list[exp.Expression]) -> str | None:
         return None
     condition = removed[0]
     if isinstance(condition, (exp.LT, exp.LTE)) and isinstance(condition.this, exp.Column):
-        bound = _literal_instant(condition.expression)
+        column, bound = condition.this, _literal_instant(condition.expression)
     elif isinstance(condition, (exp.GT, exp.GTE)) and isinstance(condition.expression, exp.Column):
-        bound = _literal_instant(condition.this)
+        column, bound = condition.expression, _literal_instant(condition.this)
     else:
         return None
-    if bound is None:
-        return None
+    if bound is None or may_pass_as_of(column.name.lower()):
+        return None  # expiry and due dates (and a few late events) do lie after the as-of date
     if bound >= _WINDOW_END or (isinstance(condition, (exp.LTE, exp.GTE)) and bound >= _WINDOW_END - dt.timedelta(seconds=1)):
         return "window-end: no value lies after the as-of date (docs/DATA.md)"
     return None

@@ -673,6 +673,20 @@ def _is_future_name(name: str) -> bool:
     return any(word in name for word in FUTURE_WORDS)
 
 
+#: Past-event columns that can still pass the as-of time, because their anchor may lie in the future
+#: (a trial converted at its planned end, a breach after its future target, a device or session
+#: "last seen" after a future-dated start): a realism gap listed in docs/DATA.md.
+LATE_EVENT_COLUMNS = frozenset({"last_seen_at", "converted_at", "breached_at"})
+
+
+def may_pass_as_of(column_name: str) -> bool:
+    """The generator's contract on time columns: only these may hold values after the as-of time.
+
+    Every other date or timestamp column (by name, in any table) ends at or before it; the mutant
+    rule *window-end* rests on this and a test on a built state checks it."""
+    return _is_future_name(column_name) or column_name in LATE_EVENT_COLUMNS
+
+
 def _delay(block: Block, rule: dict[str, Any], default_days: tuple[float, float]) -> np.ndarray:
     low, high = rule.get("delay_days", default_days)
     days = low + (high - low) * block.rng.random(block.n) ** 2  # most events happen soon after

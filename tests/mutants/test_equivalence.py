@@ -105,3 +105,13 @@ def test_fk_parent_is_followed_through_a_cte_that_passes_keys_through(catalog):
     computed = ("WITH lines AS (SELECT l.tenant_id, l.order_id + 1 AS order_id FROM orders.order_lines l) "
                 "SELECT o.id FROM lines x JOIN orders.orders o ON o.tenant_id = x.tenant_id AND o.id = x.order_id")
     assert _reasons(computed, catalog)["inner → LEFT JOIN orders.orders AS o"] is None
+
+
+def test_window_end_never_covers_columns_that_may_lie_after_the_as_of_date(catalog):
+    """An expiry date and a late event (last_seen_at) can pass the as-of date, so dropping their
+    window-end bound does change answers and must stay a counted mutant."""
+    for column in ("s.expires_at", "s.last_seen_at"):
+        sql = (f"SELECT count(*) FROM auth.sessions s WHERE s.started_at >= DATE '2026-01-01' "
+               f"AND {column} < DATE '2026-07-01'")
+        reasons = _reasons(sql, catalog)
+        assert reasons[f"drop WHERE conjunct `{column} < CAST('2026-07-01' AS DATE)`"] is None, column
