@@ -34,7 +34,6 @@ Here (the others live in the helpers named):
 
 from __future__ import annotations
 
-import datetime as dt
 from typing import TYPE_CHECKING
 
 from sqlglot import exp
@@ -46,9 +45,8 @@ from heron_pipeline.mutants.nullgroups import null_group_dropped
 from heron_pipeline.mutants.nulls import column_target, rejects_null
 from heron_pipeline.mutants.passthrough import redundant_not_null
 from heron_pipeline.mutants.spine import spine_bound
-from heron_pipeline.mutants.window import window_start
+from heron_pipeline.mutants.window import window_end, window_start
 from heron_pipeline.seeding.special import ANCHOR_TENANTS
-from heron_pipeline.seeding.values import may_pass_as_of
 
 if TYPE_CHECKING:
     from heron_pipeline.catalog.model import Catalog
@@ -64,49 +62,13 @@ def equivalence_reason(operator: str, subject: object, catalog: "Catalog") -> st
     if operator == "drop-soft-delete-filter" and subject:
         return _anchor_never_deleted(subject)
     if operator == "drop-where-conjunct" and subject:
-        return (_anchor_never_deleted(subject) or _window_end(subject) or window_start(subject, catalog)
+        return (_anchor_never_deleted(subject) or window_end(subject) or window_start(subject, catalog)
                 or null_unless_status(subject, catalog)
                 or redundant_not_null(subject, catalog) or spine_bound(subject))
     if operator == "swap-aggregate" and isinstance(subject, exp.Count):
         if isinstance(subject.this, exp.Distinct):
             return distinct_is_unique(subject, catalog)
         return count_not_null(subject, catalog)
-    return None
-
-
-#: The first instant after the data window; an upper bound at or beyond it removes nothing.
-_WINDOW_END = dt.datetime(2026, 7, 1, tzinfo=dt.timezone.utc)
-
-
-def _literal_instant(node: exp.Expression) -> dt.datetime | None:
-    """The instant a date/timestamp literal (or a CAST of a string literal) denotes, in UTC."""
-    if isinstance(node, exp.Cast) and isinstance(node.this, exp.Literal) and node.this.is_string:
-        text = node.this.this
-    elif isinstance(node, exp.Literal) and node.is_string:
-        text = node.this
-    else:
-        return None
-    try:
-        value = dt.datetime.fromisoformat(text.replace(" ", "T", 1) if len(text) > 10 else text)
-    except ValueError:
-        return None
-    return value if value.tzinfo else value.replace(tzinfo=dt.timezone.utc)
-
-
-def _window_end(removed: list[exp.Expression]) -> str | None:
-    if len(removed) != 1:
-        return None
-    condition = removed[0]
-    if isinstance(condition, (exp.LT, exp.LTE)) and isinstance(condition.this, exp.Column):
-        column, bound = condition.this, _literal_instant(condition.expression)
-    elif isinstance(condition, (exp.GT, exp.GTE)) and isinstance(condition.expression, exp.Column):
-        column, bound = condition.expression, _literal_instant(condition.this)
-    else:
-        return None
-    if bound is None or may_pass_as_of(column.name.lower()):
-        return None  # expiry and due dates (and a few late events) do lie after the as-of date
-    if bound >= _WINDOW_END or (isinstance(condition, (exp.LTE, exp.GTE)) and bound >= _WINDOW_END - dt.timedelta(seconds=1)):
-        return "window-end: no value lies after the as-of date (docs/DATA.md)"
     return None
 
 

@@ -23,13 +23,12 @@ import datetime as dt
 from sqlglot import exp
 
 from heron_pipeline.mutants.generate import conjuncts
+from heron_pipeline.mutants.window import literal_instant
 
 
 def _date(node: exp.Expression) -> dt.date | None:
     """A date literal (``DATE '…'``, or a timestamp literal at UTC midnight)."""
-    from heron_pipeline.mutants.equivalence import _literal_instant
-
-    instant = _literal_instant(node)
+    instant = literal_instant(node)
     if instant is None or instant.utcoffset() != dt.timedelta(0) or instant.time() != dt.time(0):
         return None
     return instant.date()

@@ -1,4 +1,11 @@
-"""window-start: a lower bound at or before the first day of the data window removes nothing.
+"""window-start and window-end: a bound at the edge of the data window removes nothing.
+
+**window-end**: an upper bound at or after the end of the as-of date removes nothing from a column
+the generator keeps at or before the as-of time (``seeding.values.may_pass_as_of``: every time
+column except planned dates and a few late events, checked on a built state by
+tests/test_profile_shapes.py).
+
+**window-start**: a lower bound at or before the first day of the data window removes nothing.
 
 Every tenant-scoped row is created inside the window (heron_pipeline/seeding/rows.py
 ``row_times``: the tenant's sign-up day or later, and the window starts 2023-01-01, docs/DATA.md).
@@ -22,6 +29,54 @@ if TYPE_CHECKING:
     from heron_pipeline.catalog.model import Catalog
 
 WINDOW_START = dt.datetime(2023, 1, 1, tzinfo=dt.timezone.utc)
+#: The first instant after the data window.
+WINDOW_END = dt.datetime(2026, 7, 1, tzinfo=dt.timezone.utc)
+
+
+def literal_instant(node: exp.Expression) -> dt.datetime | None:
+    """The instant a date/timestamp literal (or a CAST of a string literal) denotes, in UTC."""
+    if isinstance(node, exp.Cast) and isinstance(node.this, exp.Literal) and node.this.is_string:
+        text = node.this.this
+    elif isinstance(node, exp.Literal) and node.is_string:
+        text = node.this
+    else:
+        return None
+    try:
+        value = dt.datetime.fromisoformat(text.replace(" ", "T", 1) if len(text) > 10 else text)
+    except ValueError:
+        return None
+    return value if value.tzinfo else value.replace(tzinfo=dt.timezone.utc)
+
+
+def dropped_bound(removed: list[exp.Expression], upper: bool) -> tuple[exp.Column, dt.datetime, bool] | None:
+    """(column, instant, strict) of one dropped ``column op literal`` bound, either side written
+    first; ``upper`` picks ``col < / <= L`` (or ``L > / >= col``), else ``col > / >= L``."""
+    if len(removed) != 1:
+        return None
+    condition = removed[0]
+    below, above = (exp.LT, exp.LTE), (exp.GT, exp.GTE)
+    column_left, column_right = (below, above) if upper else (above, below)
+    if isinstance(condition, column_left) and isinstance(condition.this, exp.Column):
+        column, bound = condition.this, literal_instant(condition.expression)
+    elif isinstance(condition, column_right) and isinstance(condition.expression, exp.Column):
+        column, bound = condition.expression, literal_instant(condition.this)
+    else:
+        return None
+    return None if bound is None else (column, bound, isinstance(condition, (exp.LT, exp.GT)))
+
+
+def window_end(removed: list[exp.Expression]) -> str | None:
+    from heron_pipeline.seeding.values import may_pass_as_of
+
+    found = dropped_bound(removed, upper=True)
+    if found is None:
+        return None
+    column, bound, strict = found
+    if may_pass_as_of(column.name.lower()):
+        return None  # expiry and due dates (and a few late events) do lie after the as-of date
+    if bound >= WINDOW_END or (not strict and bound >= WINDOW_END - dt.timedelta(seconds=1)):
+        return "window-end: no value lies after the as-of date (docs/DATA.md)"
+    return None
 
 
 def floored_at_window_start(catalog: "Catalog", table_name: str, column: str, *, depth: int = 0) -> bool:
@@ -56,20 +111,15 @@ def floored_at_window_start(catalog: "Catalog", table_name: str, column: str, *,
 
 
 def window_start(removed: list[exp.Expression], catalog: "Catalog") -> str | None:
-    from heron_pipeline.mutants.equivalence import _literal_instant, _tables_by_alias
+    from heron_pipeline.mutants.equivalence import _tables_by_alias
 
-    if len(removed) != 1:
+    found = dropped_bound(removed, upper=False)
+    if found is None:
+        return None
+    column, bound, strict = found
+    if bound > WINDOW_START or (strict and bound >= WINDOW_START):
         return None
     condition = removed[0]
-    if isinstance(condition, (exp.GTE, exp.GT)) and isinstance(condition.this, exp.Column):
-        column, bound = condition.this, _literal_instant(condition.expression)
-    elif isinstance(condition, (exp.LTE, exp.LT)) and isinstance(condition.expression, exp.Column):
-        column, bound = condition.expression, _literal_instant(condition.this)
-    else:
-        return None
-    strict = isinstance(condition, (exp.GT, exp.LT))
-    if bound is None or bound > WINDOW_START or (strict and bound >= WINDOW_START):
-        return None
     select = condition.find_ancestor(exp.Select)
     table = _tables_by_alias(select).get(column.table) if select is not None and column.table else None
     if table is None or not floored_at_window_start(catalog, table, column.name):
