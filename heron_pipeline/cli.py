@@ -12,7 +12,7 @@ import time
 
 from heron_pipeline.config import Settings, load_settings
 from heron_pipeline.database.embedded import ServerError
-from heron_pipeline.database.names import SCALES, SCHEMA_DATABASE
+from heron_pipeline.database.names import SCALES, SCHEMA_DATABASE, benchmark_database
 from heron_pipeline.database.server import Server
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
@@ -93,7 +93,7 @@ def seed_state(server: Server, scale: str, seed: int, *, force: bool = False, wo
     generator = Generator.for_state(scale, seed)
     label = build_label(generator, scale, seed)
     if not force and existing_label(server, scale, seed) == label:
-        _err(f"heron_{scale}_{seed} is up to date ({label}); --force rebuilds it")
+        _err(f"{benchmark_database(scale, seed)} is up to date ({label}); --force rebuilds it")
         return False
     console = Console(stderr=True)
     domains: dict[str, int] = {}
@@ -126,13 +126,21 @@ def cmd_seed(args: argparse.Namespace, settings: Settings) -> int:
     return EXIT_OK
 
 
+def _existing_state(server: Server, scale: str, seed: int) -> str | None:
+    """The finished database of (scale, seed), or None after saying on stderr how to build it."""
+    database = benchmark_database(scale, seed)
+    if server.database_exists(database):
+        return database
+    _err(f"error: {database} does not exist; run `heron seed --scale {scale} --seed {seed}`")
+    return None
+
+
 def cmd_fingerprint(args: argparse.Namespace, settings: Settings) -> int:
     from heron_pipeline.database.fingerprint import fingerprint_database
 
     server = Server(settings)
-    database = f"heron_{args.scale}_{args.seed}"
-    if not server.database_exists(database):
-        _err(f"error: {database} does not exist; run `heron seed --scale {args.scale} --seed {args.seed}`")
+    database = _existing_state(server, args.scale, args.seed)
+    if database is None:
         return EXIT_FAIL
     result = fingerprint_database(server.dsn(database))
     if args.tables:
@@ -148,9 +156,8 @@ def cmd_verify_data(args: argparse.Namespace, settings: Settings) -> int:
     from heron_pipeline.seeding.verify import verify_database
 
     server = Server(settings)
-    database = f"heron_{args.scale}_{args.seed}"
-    if not server.database_exists(database):
-        _err(f"error: {database} does not exist")
+    database = _existing_state(server, args.scale, args.seed)
+    if database is None:
         return EXIT_FAIL
     with server.connect(database) as conn:
         report = verify_database(conn, load_catalog())

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from heron_pipeline.cli import EXIT_FAIL, EXIT_OK, _err, parse_seeds
 from heron_pipeline.config import Settings
-from heron_pipeline.database.names import SCALES
+from heron_pipeline.database.names import SCALES, benchmark_database
 from heron_pipeline.database.server import Server
 
 
@@ -25,7 +25,7 @@ def ensure_states(server: Server, scale: str, seeds: list[int], *, seed_missing:
     from heron_pipeline.cli import seed_state
 
     for seed in seeds:
-        database = f"heron_{scale}_{seed}"
+        database = benchmark_database(scale, seed)
         if server.database_exists(database):
             continue
         if not seed_missing:
@@ -41,11 +41,12 @@ def run_golds(server: Server, settings: Settings, scale: str, seeds: list[int], 
     states = {}
     for seed in seeds:
         started = time.perf_counter()
-        with server.connect(f"heron_{scale}_{seed}") as conn:
+        database = benchmark_database(scale, seed)
+        with server.connect(database) as conn:
             runs = run_state(conn, questions)
         path, _digest = write_gold_artifact(settings.artifacts, scale, seed, runs)
         t = latency_summary(runs)
-        _err(f"heron_{scale}_{seed}: {len(runs)} questions in {time.perf_counter() - started:.1f} s "
+        _err(f"{database}: {len(runs)} questions in {time.perf_counter() - started:.1f} s "
              f"(gold median {t['median_ms']} ms, max {t['max_ms']} ms) -> {path}")
         states[f"{scale}_{seed}"] = runs
     return states
@@ -112,7 +113,8 @@ def run_mutants(server: Server, scale: str, seeds: list[int], questions: list, s
     catalog = load_catalog()
     labels = [f"{scale}_{seed}" for seed in seeds]
     with contextlib.ExitStack() as stack:
-        connections = {label: stack.enter_context(server.connect(f"heron_{label}")) for label in labels}
+        connections = {label: stack.enter_context(server.connect(benchmark_database(scale, seed)))
+                       for label, seed in zip(labels, seeds)}
         execute = database_executor(connections)
         outcomes = []
         for q in questions:

@@ -23,6 +23,7 @@ from sqlglot import exp
 
 from heron_pipeline.mutants.generate import conjuncts
 from heron_pipeline.mutants.nulls import column_target, rejects_null
+from heron_pipeline.mutants.scope import tables_by_alias
 
 if TYPE_CHECKING:
     from heron_pipeline.catalog.model import Catalog
@@ -65,13 +66,6 @@ def _status_test(condition: exp.Expression) -> tuple[exp.Column, set[str]] | Non
     return None
 
 
-def _base_table(select: exp.Select, alias: str) -> str | None:
-    for table in select.find_all(exp.Table):
-        if table.find_ancestor(exp.Select) is select and table.db and table.alias_or_name == alias:
-            return f"{table.db}.{table.name}"
-    return None
-
-
 def _rejected_in_select(select: exp.Select, holder_where: list[exp.Expression], removed: exp.Expression,
                         alias: str, column: str) -> bool:
     """Does the rest of ``select`` drop every row where ``alias.column`` is NULL?"""
@@ -104,7 +98,7 @@ def null_unless_status(removed: list[exp.Expression], catalog: "Catalog") -> str
     select = where.parent
     if any((j.side or "").upper() in ("RIGHT", "FULL") for j in select.args.get("joins") or []):
         return None
-    table = _base_table(select, status.table) if status.table else None
+    table = tables_by_alias(select).get(status.table) if status.table else None
     if table is None:
         return None
     profile = profiles_for(catalog).get(table)

@@ -44,6 +44,7 @@ from heron_pipeline.mutants.keys import count_not_null, distinct_is_unique, havi
 from heron_pipeline.mutants.nullgroups import null_group_dropped
 from heron_pipeline.mutants.nulls import column_target, rejects_null
 from heron_pipeline.mutants.passthrough import redundant_not_null
+from heron_pipeline.mutants.scope import tables_by_alias
 from heron_pipeline.mutants.spine import spine_bound
 from heron_pipeline.mutants.window import window_end, window_start
 from heron_pipeline.seeding.special import ANCHOR_TENANTS
@@ -151,14 +152,6 @@ def _same_row_link(condition: exp.Expression, aliases: set[str], tenant: exp.Exp
     return "fk-implies-tenant" if targets[0][1] == targets[1][1] == "fk" else "id-implies-tenant"
 
 
-def _tables_by_alias(select: exp.Select) -> dict[str, str]:
-    tables = {}
-    for table in select.find_all(exp.Table):
-        if table.find_ancestor(exp.Select) is select and table.db:
-            tables[table.alias_or_name] = f"{table.db}.{table.name}"
-    return tables
-
-
 def _is_column_of(node: exp.Expression, alias: str) -> bool:
     return isinstance(node, exp.Column) and node.table == alias
 
@@ -189,7 +182,7 @@ def _left_join_equivalent(join: exp.Join, catalog: "Catalog") -> str | None:
 
 
 def _fk_parent(join: exp.Join, alias: str, select: exp.Select, catalog: "Catalog") -> str | None:
-    tables = _tables_by_alias(select)
+    tables = tables_by_alias(select)
     parent_name = tables.get(alias)
     if parent_name == "tenancy.exchange_rates":
         return "fx-complete: exchange_rates has every currency on every day of the window"
@@ -238,7 +231,7 @@ def _base_columns(select: exp.Select, alias: str, columns: list[str], *, depth: 
     column is passed through bare from one table that no outer join can NULL-extend (and, under a
     GROUP BY, is a grouping key), so the CTE's rows carry the base table's NOT NULL values.
     """
-    tables = _tables_by_alias(select)
+    tables = tables_by_alias(select)
     if alias in tables:
         return tables[alias], {c: c for c in columns}
     if depth > 4:
@@ -288,7 +281,7 @@ def _anchor_never_deleted(removed: list[exp.Expression]) -> str | None:
             return None
         alias = conjunct.this.table
         select = conjunct.find_ancestor(exp.Select)
-        if select is None or _tables_by_alias(select).get(alias) != "tenancy.tenants":
+        if select is None or tables_by_alias(select).get(alias) != "tenancy.tenants":
             return None
         if not any(_selects_anchor(c, alias) for c in _holderconjuncts(conjunct)):
             return None

@@ -25,6 +25,8 @@ from typing import TYPE_CHECKING
 
 from sqlglot import exp
 
+from heron_pipeline.mutants.scope import tables_by_alias
+
 if TYPE_CHECKING:
     from heron_pipeline.catalog.model import Catalog
 
@@ -111,8 +113,6 @@ def floored_at_window_start(catalog: "Catalog", table_name: str, column: str, *,
 
 
 def window_start(removed: list[exp.Expression], catalog: "Catalog") -> str | None:
-    from heron_pipeline.mutants.equivalence import _tables_by_alias
-
     found = dropped_bound(removed, upper=False)
     if found is None:
         return None
@@ -121,7 +121,7 @@ def window_start(removed: list[exp.Expression], catalog: "Catalog") -> str | Non
         return None
     condition = removed[0]
     select = condition.find_ancestor(exp.Select)
-    table = _tables_by_alias(select).get(column.table) if select is not None and column.table else None
+    table = tables_by_alias(select).get(column.table) if select is not None and column.table else None
     if table is None or not floored_at_window_start(catalog, table, column.name):
         return None
     return "window-start: no tenant row's value lies before the window start 2023-01-01 (docs/DATA.md)"

@@ -11,6 +11,7 @@ from dagster import (AssetCheckResult, AssetCheckSpec, AssetDep, AssetExecutionC
                      MaterializeResult, MetadataValue, MultiPartitionKey, MultiToSingleDimensionPartitionMapping, asset)
 
 from heron_pipeline.database.fingerprint import fingerprint_database
+from heron_pipeline.database.names import benchmark_database
 from heron_pipeline.defs.partitions import scale_partitions, state_of, state_partitions
 from heron_pipeline.defs.resources import HeronServer
 from heron_pipeline.questions import QUESTIONS_DIR, load_questions, questions_digest
@@ -72,7 +73,7 @@ def gold_results(context: AssetExecutionContext, heron: HeronServer) -> Material
     server = heron.server()
     settings = heron.settings()
     loaded = load_questions(QUESTIONS_DIR)
-    with server.connect(f"heron_{scale}_{seed}") as conn:
+    with server.connect(benchmark_database(scale, seed)) as conn:
         runs = run_state(conn, loaded)
     path, digest = write_gold_artifact(settings.artifacts, scale, seed, runs)
     state = f"{scale}_{seed}"
