@@ -1,94 +1,34 @@
-"""``heron bench``: the whole chain on one scale, printed as a standings table.
+"""``heron bench``: the flags, the bench core's run, the standings printed as a table.
 
-Seed the states that are missing → gold results per state → predictions per tool (once, against
-the primary state) → scores per tool × state (every prediction executed in the sandbox) → standings
-(DuckDB over the score artifacts) → leaderboard files in the local results folder. Each step is the
-same core function the Dagster assets call; this module only sequences them and reports.
+The chain itself — states, gold, audit, predictions, scores, standings, leaderboard files, run
+manifest — is ``heron_pipeline.bench.run_bench``, the same steps the Dagster assets call one at a
+time; this module turns flags into ``BenchOptions``, prints progress lines and the table, and
+decides the exit code.
 """
 
 from __future__ import annotations
 
 import argparse
-import time
+import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from heron_pipeline.bench.options import PRIMARY_SEED, QUESTIONS_DIR
 from heron_pipeline.cli import EXIT_FAIL, EXIT_OK, _err, parse_seeds
-from heron_pipeline.config import PROJECT_ROOT, Settings
+from heron_pipeline.config import Settings
 
-REFERENCE_TOOLS = ("gold", "alt")
+if TYPE_CHECKING:
+    from heron_pipeline.bench import BenchOptions
 
+def bench_options(args: argparse.Namespace) -> "BenchOptions":
+    """The run's options from the flags (the core validates them)."""
+    from heron_pipeline.bench import BenchOptions
 
-def default_tools() -> list[str]:
-    """gold and alt, plus llm when an endpoint is configured (HERON_LLM_MODEL and HERON_LLM_BASE_URL)."""
-    from heron_pipeline.adapters.llm import LLMSettings
-
-    return [*REFERENCE_TOOLS, *(["llm"] if LLMSettings.from_environ().configured else [])]
-
-
-def run_bench(settings: Settings, scale: str, seeds: list[int], tools: list[str], *, n: int = 1,
-              primary_seed: int = 42, questions_dir: Path = PROJECT_ROOT / "questions", time_ves: bool = False,
-              seed_missing: bool = True) -> dict[str, Any]:
-    """Run the chain and return the standings (also written as artifacts and leaderboard files)."""
-    from heron_pipeline.adapters import PredictionContext, create_adapter
-    from heron_pipeline.catalog import load_catalog
-    from heron_pipeline.database.server import Server
-    from heron_pipeline.harness.gold import build_gold_artifact, gold_rows_from_artifact
-    from heron_pipeline.harness.score import score_state
-    from heron_pipeline.harness.standings import compute_standings, conditions_of, standings_json
-    from heron_pipeline.harness.state import state_run
-    from heron_pipeline.harness.store import latest_score_paths, store_scores, store_standings
-    from heron_pipeline.leaderboard import local_results_dir, write_leaderboard
-    from heron_pipeline.predictions.make import make_predictions, store_predictions
-    from heron_pipeline.questions.model import load_questions
-
-    server = Server(settings)
-    server.up()
-    if seed_missing:
-        from heron_pipeline.cli import seed_state
-
-        for seed in sorted({*seeds, primary_seed}):
-            seed_state(server, scale, seed)
-    questions = load_questions(questions_dir)
-    if not questions:
-        raise ValueError(f"no questions in {questions_dir}")
-    artifacts = settings.artifacts
-    timings: dict[str, float] = {}
-
-    started = time.perf_counter()
-    gold: dict[int, dict[str, list[tuple]]] = {}
-    for seed in seeds:
-        path, _digest = build_gold_artifact(server, artifacts, scale, seed, questions)
-        gold[seed] = gold_rows_from_artifact(path, questions)
-    timings["gold"] = time.perf_counter() - started
-
-    catalog = load_catalog()
-    conditions = {}
-    for tool in tools:
-        started = time.perf_counter()
-        adapter = create_adapter(tool, **({"cache_dir": artifacts / "llm_cache"} if tool == "llm" else {}))
-        context = PredictionContext(scale=scale, n=n, catalog=catalog,
-                                    primary_dsn=server.benchmark_dsn(scale, primary_seed))
-        records = make_predictions(adapter, questions, context)
-        path, digest = store_predictions(artifacts, tool, scale, records)
-        conditions[tool] = conditions_of(adapter)
-        _err(f"predictions/{tool}/{scale}: {len(records)} records → {path.name[:16]}… "
-             f"({time.perf_counter() - started:.1f} s)")
-        for seed in seeds:
-            started = time.perf_counter()
-            run = state_run(server, scale, seed)
-            scores = score_state(tool, questions, records, gold[seed], run, time_ves=time_ves)
-            path, _ = store_scores(artifacts, tool, scale, seed, scores)
-            right = sum(s.correct for s in scores if s.sample == 0)
-            _err(f"scores/{tool}/{scale}_{seed}: {right}/{len(questions)} correct "
-                 f"({time.perf_counter() - started:.1f} s) → {path.name[:16]}…")
-
-    standings = compute_standings(latest_score_paths(artifacts, scale, tools, seeds), scale, conditions)
-    path, digest = store_standings(artifacts, scale, standings_json(standings))
-    files = write_leaderboard([standings], local_results_dir(artifacts))
-    _err(f"standings/{scale}: {path}")
-    _err("leaderboard: " + ", ".join(str(p) for p in files.values()))
-    return standings
+    tools = tuple(t.strip() for t in args.tools.split(",") if t.strip()) if args.tools else ()
+    return BenchOptions(scale=args.scale, seeds=tuple(parse_seeds(args.seeds)), tools=tools, n=args.n,
+                        primary_seed=args.primary_seed, questions_dir=Path(args.questions),
+                        question_mode=args.question_mode, time_ves=args.ves, retry_failed=args.retry_failed,
+                        offline=args.offline, cli_command=args.cli_command or None, cli_name=args.cli_name or None)
 
 
 def print_standings(standings: dict[str, Any]) -> None:
@@ -118,23 +58,54 @@ def print_standings(standings: dict[str, Any]) -> None:
 
 
 def cmd_bench(args: argparse.Namespace, settings: Settings) -> int:
-    seeds = parse_seeds(args.seeds)
-    tools = [t.strip() for t in args.tools.split(",") if t.strip()] if args.tools else default_tools()
-    standings = run_bench(settings, args.scale, seeds, tools, n=args.n, primary_seed=args.primary_seed,
-                          questions_dir=Path(args.questions), time_ves=args.ves)
+    from heron_pipeline.adapters.llm import LLMSettings
+    from heron_pipeline.bench import AuditGateError, run_bench
+    from heron_pipeline.bench.options import LLM_TOOLS, REFERENCE_TOOLS
+    from heron_pipeline.database.server import Server
+
+    options = bench_options(args)
+    llm = LLMSettings.from_environ()
+    if not options.tools and not llm.configured:
+        _err(f"skipping the LLM tools ({', '.join(LLM_TOOLS)}): no endpoint configured; set HERON_LLM_BASE_URL "
+             f"and HERON_LLM_MODEL (and HERON_LLM_API_KEY) to run them")
+    server = Server(settings)
+    server.up()
+    try:
+        result = run_bench(server, settings.artifacts, options, llm=llm, cache_dir=llm.cache_dir, say=_err)
+    except AuditGateError as err:
+        _err(f"error: {err}")
+        return EXIT_FAIL
+    if result.manifest is not None:
+        _err(f"run manifest: {result.manifest.path}")
+    standings = result.standings.load()
     print_standings(standings)
+    _err("leaderboard: " + ", ".join(str(p) for p in result.leaderboard.values()))
+    status = EXIT_OK
+    for p in result.incomplete:
+        counts = ", ".join(f"{k} {v}" for k, v in sorted((p.summary.get("errors_by_class") or {}).items()))
+        _err(f"error: {p.tool} incomplete ({p.reason}); errors by class: {counts or 'none'}; no standings row")
+        status = EXIT_FAIL
     failing = [t["tool"] for t in standings["tools"] if t["tool"] in REFERENCE_TOOLS
                and (t["multi_state_ex1"] < 100 or any(v < 100 for v in t["ex1_per_state"].values()))]
     if failing:
         _err(f"error: reference tool(s) {', '.join(failing)} below 100 % — the harness, a gold or an alt is wrong")
-        return EXIT_FAIL
-    return EXIT_OK
+        status = EXIT_FAIL
+    return status
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``heron bench`` beyond --scale and --seeds."""
-    parser.add_argument("--tools", default="", help="comma-separated adapters (default: gold,alt and llm if configured)")
+    parser.add_argument("--tools", default="", help="comma-separated tools (default: gold, alt, the offline "
+                                                    "retrievers, and the LLM tools when an endpoint is configured)")
     parser.add_argument("--n", type=int, default=1, help="samples per question (pass@k needs n ≥ k)")
-    parser.add_argument("--primary-seed", type=int, default=42, help="the state tools may look at while predicting")
-    parser.add_argument("--questions", default=str(PROJECT_ROOT / "questions"), help="the question files' folder")
+    parser.add_argument("--primary-seed", type=int, default=PRIMARY_SEED, help="the state tools may look at while predicting")
+    parser.add_argument("--questions", default=str(QUESTIONS_DIR), help="the question files' folder")
     parser.add_argument("--ves", action="store_true", help="also time gold and prediction for VES / R-VES")
+    parser.add_argument("--question-mode", choices=("full", "natural"), default="full",
+                        help="which question text the tools see (default: full)")
+    parser.add_argument("--retry-failed", action="store_true", help="re-ask the model only where a cached call failed")
+    parser.add_argument("--offline", action="store_true", help="answer from the response cache only (a miss is an error)")
+    parser.add_argument("--cli-command", default=os.environ.get("HERON_CLI_COMMAND", ""),
+                        help="the external command of the `cli` tool (HERON_CLI_COMMAND)")
+    parser.add_argument("--cli-name", default=os.environ.get("HERON_CLI_NAME", ""),
+                        help="the `cli` tool's name on the board (HERON_CLI_NAME, default cli)")

@@ -10,13 +10,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Iterable
 
-from heron_pipeline.predictions.artifact import latest_artifact
-from heron_pipeline.questions.gold import gold_dir
-
-
-def latest_gold_path(artifacts: Path, scale: str, seed: int) -> Path | None:
-    return latest_artifact(gold_dir(artifacts, scale, seed), suffix=".json")
-
 
 def gold_rows_from_artifact(path: Path, questions: Iterable[Any]) -> dict[str, list[tuple]]:
     """question id → gold rows for every question; ValueError naming those missing or failed."""

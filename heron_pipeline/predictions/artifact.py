@@ -55,15 +55,3 @@ def read_jsonl(path: Path) -> Iterator[dict[str, Any]]:
         for line in handle:
             if line.strip():
                 yield json.loads(line)
-
-
-def latest_artifact(directory: Path, suffix: str = ".jsonl") -> Path | None:
-    """The most recently written artifact of a partition folder (None when there is none).
-
-    Content-hash names carry no order, so recency is the file's modification time: the newest
-    file is what the last run produced.
-    """
-    if not directory.is_dir():
-        return None
-    files = [p for p in directory.glob(f"*{suffix}") if not p.name.startswith(".")]
-    return max(files, key=lambda p: (p.stat().st_mtime_ns, p.name)) if files else None

@@ -8,11 +8,12 @@ a fixed input to every later scoring run.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Sequence
 
 from heron_pipeline.adapters.base import Adapter, PredictionContext
-from heron_pipeline.predictions.artifact import latest_artifact, read_jsonl, write_jsonl_artifact
+from heron_pipeline.predictions.artifact import read_jsonl, write_jsonl_artifact
 from heron_pipeline.predictions.record import PredictionRecord
 
 #: The state tools may look at while predicting, unless configured otherwise.
@@ -48,6 +49,42 @@ def load_predictions(path: Path) -> list[PredictionRecord]:
     return [PredictionRecord.from_json(doc) for doc in read_jsonl(Path(path))]
 
 
-def latest_predictions(artifacts: Path, tool: str, scale: str) -> Path | None:
-    """The newest predictions artifact of (tool, scale), or None."""
-    return latest_artifact(predictions_dir(artifacts, tool, scale))
+@dataclass(frozen=True)
+class PredictOptions:
+    """How predictions are made (see the bench core's BenchOptions, which fills it)."""
+
+    n: int = 1
+    question_mode: str = "full"
+    retry_failed: bool = False
+    offline: bool = False
+    cli_command: str | None = None
+    cli_name: str | None = None
+    llm: Any = None
+    cache_dir: Path | None = None
+
+
+@dataclass(frozen=True)
+class ToolPredictions:
+    """One tool's predictions and how they were made."""
+
+    tool: str
+    kind: str
+    status: str
+    reason: str | None
+    records: list[PredictionRecord]
+    conditions: dict[str, Any]
+    summary: dict[str, Any] = field(default_factory=dict)
+
+
+def predict_tool(tool: str, questions: Sequence[Any], context: PredictionContext, options: PredictOptions,
+                 progress: Callable[[dict], None] | None = None) -> ToolPredictions:
+    """The reference tools' predictions (gold, alt); any other tool is skipped until its adapter exists."""
+    from heron_pipeline.adapters.registry import create_adapter
+
+    if tool not in ("gold", "alt"):
+        return ToolPredictions(tool, "sql", "skipped", f"{tool}: adapter not available here", [], {})
+    adapter = create_adapter(tool)
+    records = make_predictions(adapter, questions, PredictionContext(
+        scale=context.scale, n=options.n, catalog=context.catalog, primary_dsn=context.primary_dsn))
+    return ToolPredictions(tool, "reference", "complete", None, records, adapter.conditions(),
+                           {"requests": 0, "errors_by_class": {}})

@@ -164,8 +164,6 @@ def write_gold_artifact(artifacts: Path, scale: str, seed: int, runs: dict[str, 
         partial = folder / f".{digest}.{os.getpid()}.tmp"
         partial.write_text(text, encoding="utf-8")
         partial.replace(path)
-    else:
-        os.utime(path)  # same content again: it is also the latest gold of this state
     return path, digest
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from heron_pipeline.harness.score import StateRun, score_state
 from heron_pipeline.harness.state import classify_failure, state_run
-from heron_pipeline.harness.store import latest_score_paths, store_scores
+from heron_pipeline.harness.store import store_scores_in
 from heron_pipeline.predictions.artifact import read_jsonl
 from heron_pipeline.predictions.record import PredictionRecord
 from heron_pipeline.questions.model import Question, Retrieval, Shape, Trap
@@ -95,9 +95,9 @@ def test_sleep_syntax_error_and_missing_prediction_are_classified(scored) -> Non
 
 def test_scores_artifact_is_content_hashed(scored, tmp_path) -> None:
     records = list(scored.values())
-    path, digest = store_scores(tmp_path, "t", "tiny", 42, records)
-    assert path.parent == tmp_path / "scores" / "t" / "tiny_42" and path.stem == digest
-    assert latest_score_paths(tmp_path, "tiny") == [path]
+    path, digest = store_scores_in(tmp_path / "t", records)
+    assert path.parent == tmp_path / "t" and path.stem == digest
+    assert store_scores_in(tmp_path / "t", records) == (path, digest)  # same records: the same file
     assert [doc["question_id"] for doc in read_jsonl(path)] == [r.question_id for r in records]
 
 

@@ -10,7 +10,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from heron_pipeline.harness.standings import ToolConditions, compute_standings
-from heron_pipeline.harness.store import latest_score_paths, store_scores
+from heron_pipeline.harness.store import store_scores_in
 from heron_pipeline.leaderboard import local_results_dir, render_svg, write_leaderboard
 from heron_pipeline.leaderboard.svg import LABEL_WIDTH, PLOT_WIDTH
 from heron_pipeline.leaderboard.write import PUBLISHED_DIR
@@ -20,9 +20,8 @@ from .test_standings import tool_a
 
 @pytest.fixture
 def board(tmp_path):
-    for seed, records in tool_a().items():
-        store_scores(tmp_path, "a", "tiny", seed, records)
-    return compute_standings(latest_score_paths(tmp_path, "tiny"), "tiny",
+    paths = [store_scores_in(tmp_path / str(seed), records)[0] for seed, records in tool_a().items()]
+    return compute_standings(paths, "tiny",
                              {"a": ToolConditions(model="gpt-test", temperature=0.3)})
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from heron_pipeline.harness.records import ScoreRecord
 from heron_pipeline.harness.standings import ToolConditions, compute_standings
-from heron_pipeline.harness.store import latest_score_paths, store_scores
+from heron_pipeline.harness.store import store_scores_in
 from heron_pipeline.scoring import bootstrap_ci
 
 TAGS = {"q1": ("single", "named", ("soft-delete",)), "q2": ("join", "1-hop", ("soft-delete", "currency")),
@@ -52,10 +52,8 @@ def tool_b() -> dict[int, list[ScoreRecord]]:
 
 
 def _store(tmp_path, tools) -> list:
-    for tool in tools:
-        for seed, records in tool.items():
-            store_scores(tmp_path, records[0].tool, "tiny", seed, records)
-    return latest_score_paths(tmp_path, "tiny")
+    return [store_scores_in(tmp_path / f"{records[0].tool}_{seed}", records)[0]
+            for tool in tools for seed, records in tool.items()]
 
 
 @pytest.fixture
@@ -139,8 +137,7 @@ def test_ves_and_r_ves_from_timed_correct_predictions(tmp_path) -> None:
 
 def test_single_state_headline_and_no_ves_without_timing(tmp_path) -> None:
     records = tool_a()[42]
-    store_scores(tmp_path, "a", "tiny", 42, records)
-    board = compute_standings(latest_score_paths(tmp_path, "tiny"), "tiny")
+    board = compute_standings([store_scores_in(tmp_path, records)[0]], "tiny")
     [a] = board["tools"]
     assert board["mode"] == "single-state" and a["conditions"]["mode"] == "single-state"
     assert a["multi_state_ex1"] == pytest.approx(200 / 3) and a["ves"] is None
@@ -154,6 +151,6 @@ def test_question_missing_on_a_seed_counts_as_wrong_there(tmp_path) -> None:
 
 
 def test_scores_of_another_scale_are_refused(tmp_path) -> None:
-    store_scores(tmp_path, "a", "tiny", 42, tool_a()[42])
+    path, _ = store_scores_in(tmp_path, tool_a()[42])
     with pytest.raises(ValueError, match="scale"):
-        compute_standings(latest_score_paths(tmp_path, "tiny"), "small")
+        compute_standings([path], "small")

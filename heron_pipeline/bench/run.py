@@ -1,0 +1,149 @@
+"""The bench run: every step in order, for one scale, question mode and set of seeds.
+
+``heron bench`` is this loop and nothing else; the Dagster assets call the same steps one at a
+time. The run writes a manifest naming every artifact it read and wrote (path and sha256), the
+options it ran with and the harness version, as ``<artifacts>/runs/<sha256>.json``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from heron_pipeline.bench.audit import AuditResult, audit_states, recorded_audit
+from heron_pipeline.bench.gold import GoldResult, compute_gold
+from heron_pipeline.bench.identity import ArtifactRef, harness_version, write_document
+from heron_pipeline.bench.options import BenchOptions, canonical_tool, default_tools
+from heron_pipeline.bench.predict import PredictionsResult, predict
+from heron_pipeline.bench.score import ScoresResult, score
+from heron_pipeline.bench.standings import StandingsResult, compute_scale_standings, publish_local
+from heron_pipeline.bench.states import StateResult, build_state, existing_state
+
+Say = Callable[[str], None]
+
+
+@dataclass
+class BenchResult:
+    """What a run produced; ``manifest`` names every artifact."""
+
+    options: BenchOptions
+    states: dict[int, StateResult] = field(default_factory=dict)
+    audit: AuditResult | None = None
+    predictions: list[PredictionsResult] = field(default_factory=list)
+    scores: list[ScoresResult] = field(default_factory=list)
+    standings: StandingsResult | None = None
+    leaderboard: dict[str, Path] = field(default_factory=dict)
+    manifest: ArtifactRef | None = None
+
+    @property
+    def incomplete(self) -> list[PredictionsResult]:
+        return [p for p in self.predictions if p.status == "incomplete"]
+
+    @property
+    def skipped(self) -> list[PredictionsResult]:
+        return [p for p in self.predictions if p.status == "skipped"]
+
+
+def golds_of(audit: AuditResult, states: dict[int, StateResult]) -> dict[int, GoldResult]:
+    """The gold results a recorded audit judged, rebuilt from its record (no queries run)."""
+    return {int(s["seed"]): GoldResult(states[int(s["seed"])], ArtifactRef.from_json(s["gold"]), audit.questions_digest)
+            for s in audit.states}
+
+
+def audited_golds(server: Any, artifacts: Path, scale: str, states: dict[int, StateResult], questions: list[Any],
+                  questions_digest: str, *, say: Say = lambda _m: None) -> tuple[AuditResult, dict[int, GoldResult]]:
+    """A passing audit recorded for exactly these states and questions, or a new audit (gold computed)."""
+    fingerprints = {seed: s.fingerprint for seed, s in states.items()}
+    found = recorded_audit(artifacts, scale, questions_digest, fingerprints)
+    if found is not None and found.passed:
+        say(f"audit of {scale} seeds {','.join(map(str, sorted(states)))}: passed (recorded {found.key[:12]}…)")
+        return found, golds_of(found, states)
+    golds = {}
+    for seed, state in sorted(states.items()):
+        golds[seed] = compute_gold(server, artifacts, state, questions, questions_digest)
+        say(f"gold/{state.label}: {len(questions)} questions → {golds[seed].gold.path.name[:16]}…")
+    audit = audit_states(artifacts, scale, golds.values(), questions, questions_digest)
+    verdict = "passed" if audit.passed else f"FAILED ({len(audit.problems)} problems)"
+    say(f"audit of {scale} seeds {','.join(map(str, sorted(states)))}: {verdict}"
+        + (f"; not judged: {', '.join(audit.not_judged)}" if audit.not_judged else ""))
+    return audit, golds
+
+
+def run_bench(server: Any, artifacts: Path, options: BenchOptions, *, llm: Any = None, cache_dir: Path | None = None,
+              say: Say = lambda _m: None) -> BenchResult:
+    """Build → gold → audit → predict → score → standings → local leaderboard, plus the manifest.
+
+    Raises AuditGateError when the audit fails (nothing is predicted or scored then)."""
+    from heron_pipeline.bench.audit import require_passed
+    from heron_pipeline.questions import load_questions, questions_digest
+
+    started = dt.datetime.now(dt.timezone.utc)
+    result = BenchResult(options)
+    questions = load_questions(options.questions_dir)
+    if not questions:
+        raise ValueError(f"no questions in {options.questions_dir}")
+    digest = questions_digest(options.questions_dir)
+    for seed in options.states:
+        result.states[seed] = (build_state(server, artifacts, options.scale, seed, say=say) if options.seed_missing
+                               else existing_state(server, artifacts, options.scale, seed))
+    audit, golds = audited_golds(server, artifacts, options.scale, result.states, questions, digest, say=say)
+    result.audit = audit
+    try:
+        require_passed(audit, options.scale)
+        tools = options.tools or default_tools(llm_configured=bool(llm is not None and getattr(llm, "configured", False)),
+                                               cli_configured=bool(options.cli_command))
+        for tool in dict.fromkeys(tools):
+            made = predict(server, artifacts, options, tool, questions, digest, audit, result.states[options.primary_seed],
+                           llm=llm, cache_dir=cache_dir)
+            result.predictions.append(made)
+            if made.status != "complete":
+                say(f"predictions/{made.tool}/{options.scale}: {made.status} — {made.reason}")
+                continue
+            say(f"predictions/{made.tool}/{options.scale}/{options.question_mode}: {made.records} records → "
+                f"{made.predictions.path.name[:16]}…")
+            for seed in options.seeds:
+                scored = score(server, artifacts, made, golds[seed], questions, audit, time_ves=options.time_ves)
+                result.scores.append(scored)
+                if scored.status == "scored":
+                    say(f"scores/{made.tool}/{options.scale}_{seed}: EX@1 {scored.ex1:.1f} "
+                        f"({scored.errors} errors) → {scored.scores.path.name[:16]}…")
+        result.standings = compute_scale_standings(artifacts, audit, result.predictions, result.scores,
+                                                   options.question_mode, seeds=options.seeds)
+        result.leaderboard = publish_local(artifacts, [result.standings])
+        say(f"standings/{options.scale}/{options.question_mode}: {result.standings.standings.path}")
+    finally:
+        result.manifest = write_manifest(artifacts, result, started, digest)
+    return result
+
+
+def write_manifest(artifacts: Path, result: BenchResult, started: dt.datetime, questions_digest: str) -> ArtifactRef:
+    """``<artifacts>/runs/<sha256>.json``: options, harness version and every artifact read or written."""
+    from dataclasses import asdict
+
+    options = {k: (str(v) if isinstance(v, Path) else list(v) if isinstance(v, tuple) else v)
+               for k, v in asdict(result.options).items()}
+    options["tools"] = [canonical_tool(t) for t in options["tools"]]
+
+    def leaderboard_entry(path: Path) -> dict[str, str]:
+        import hashlib
+
+        return {"path": str(path), "digest": hashlib.sha256(Path(path).read_bytes()).hexdigest()}
+
+    document = {
+        "kind": "heron-run",
+        "started_at": started.isoformat(timespec="seconds"),
+        "finished_at": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
+        "harness_version": harness_version(),
+        "options": options,
+        "questions": {"dir": str(result.options.questions_dir), "digest": questions_digest},
+        "states": [s.to_json() for _seed, s in sorted(result.states.items())],
+        "audit": ({**result.audit.to_json(), "record": result.audit.record.to_json() if result.audit.record else None,
+                   "report": None} if result.audit else None),
+        "predictions": [p.to_json() for p in result.predictions],
+        "scores": [s.to_json() for s in result.scores],
+        "standings": result.standings.to_json() if result.standings else None,
+        "leaderboard": {suffix: leaderboard_entry(p) for suffix, p in result.leaderboard.items()},
+    }
+    return write_document(Path(artifacts) / "runs", document)

@@ -1,0 +1,92 @@
+"""Step 5 — one tool's predictions executed in the sandbox on one state and compared with its gold.
+
+The step reads exactly the predictions artifact and the gold artifact it is given (digests
+checked), refuses to run unless the scale's audit of these states and questions passed, and stores
+one content-hashed JSON-lines artifact of score records. Tools whose predictions are not complete,
+and retrievers (which return ranked tables, no SQL), get a ``skipped`` result instead.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from heron_pipeline.bench.audit import AuditResult, require_passed
+from heron_pipeline.bench.gold import GoldResult
+from heron_pipeline.bench.identity import ArtifactRef
+from heron_pipeline.bench.predict import PredictionsResult
+
+
+@dataclass(frozen=True)
+class ScoresResult:
+    """One tool's scores on one state."""
+
+    tool: str
+    scale: str
+    seed: int
+    question_mode: str
+    status: str  # scored | skipped
+    reason: str | None
+    scores: ArtifactRef | None
+    predictions_digest: str | None
+    gold_digest: str
+    fingerprint: str
+    ex1: float | None = None
+    errors: int = 0
+    records: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"tool": self.tool, "scale": self.scale, "seed": self.seed, "question_mode": self.question_mode,
+                "status": self.status, "reason": self.reason, "scores": self.scores.to_json() if self.scores else None,
+                "predictions_digest": self.predictions_digest, "gold_digest": self.gold_digest,
+                "fingerprint": self.fingerprint, "ex1": self.ex1, "errors": self.errors, "records": self.records}
+
+    @classmethod
+    def from_json(cls, doc: dict[str, Any]) -> "ScoresResult":
+        ref = ArtifactRef.from_json(doc["scores"]) if doc.get("scores") else None
+        return cls(doc["tool"], doc["scale"], int(doc["seed"]), doc["question_mode"], doc["status"], doc.get("reason"),
+                   ref, doc.get("predictions_digest"), doc["gold_digest"], doc["fingerprint"], doc.get("ex1"),
+                   int(doc.get("errors", 0)), int(doc.get("records", 0)))
+
+
+def scores_dir(artifacts: Path, tool: str, scale: str, seed: int, question_mode: str) -> Path:
+    return Path(artifacts) / "scores" / tool / f"{scale}_{seed}" / question_mode
+
+
+def score(server: Any, artifacts: Path, predictions: PredictionsResult, gold: GoldResult, questions: list[Any],
+          audit: AuditResult, *, time_ves: bool = False,
+          progress: Callable[[int], None] | None = None) -> ScoresResult:
+    """Execute every prediction of ``predictions`` on ``gold``'s state and score it."""
+    from heron_pipeline.harness.score import score_state
+    from heron_pipeline.harness.state import state_run
+    from heron_pipeline.harness.store import store_scores_in
+
+    require_passed(audit, gold.state.scale)
+    state = gold.state
+    if state.seed not in audit.seeds or state.fingerprint != next(
+            s["fingerprint"] for s in audit.states if int(s["seed"]) == state.seed):
+        raise ValueError(f"{state.label} (fingerprint {state.fingerprint[:12]}…) is not a state the audit "
+                         f"{audit.key[:12]}… judged; audit it first")
+    if predictions.questions_digest != gold.questions_digest:
+        raise ValueError(f"predictions of {predictions.tool} were made for other questions than the gold of "
+                         f"{state.label}; make them again")
+    base = dict(tool=predictions.tool, scale=state.scale, seed=state.seed, question_mode=predictions.question_mode,
+                predictions_digest=predictions.predictions.digest if predictions.predictions else None,
+                gold_digest=gold.gold.digest, fingerprint=state.fingerprint)
+    if not predictions.complete:
+        return ScoresResult(status="skipped", reason=f"predictions {predictions.status}: {predictions.reason}",
+                            scores=None, **base)
+    if predictions.kind == "retrieval":
+        return ScoresResult(status="skipped", reason="a retriever returns ranked tables, no SQL: it is scored on "
+                                                     "the retrieval board", scores=None, **base)
+    extra_columns = predictions.question_mode == "natural"
+    kwargs = {"extra_columns": True} if extra_columns else {}
+    records = score_state(predictions.tool, questions, predictions.load(), gold.rows(questions),
+                          state_run(server, state.scale, state.seed), time_ves=time_ves, progress=progress, **kwargs)
+    path, digest = store_scores_in(scores_dir(artifacts, predictions.tool, state.scale, state.seed,
+                                              predictions.question_mode), records)
+    first = [r for r in records if r.sample == 0]
+    return ScoresResult(status="scored", reason=None, scores=ArtifactRef(path, digest),
+                        ex1=100.0 * sum(r.correct for r in first) / len(first) if first else 0.0,
+                        errors=sum(r.error_class is not None for r in first), records=len(records), **base)

@@ -1,0 +1,127 @@
+"""Steps 6 and 7 — the standings of one scale and question mode, and the local leaderboard files.
+
+The standings are computed from exactly the score artifacts given (one per tool × audited state)
+and carry their provenance: per state the database fingerprint and generator version, the
+questions digest, the gold, predictions and scores digests, the harness version and each tool's
+conditions as recorded when its predictions were made. A tool whose predictions are incomplete or
+skipped gets no row; it is listed under ``excluded`` with the reason. The leaderboard step writes
+the local results folder only (the published leaderboard is built from verified submissions).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable
+
+from heron_pipeline.bench.audit import AuditResult
+from heron_pipeline.bench.identity import ArtifactRef, harness_version, write_document
+from heron_pipeline.bench.predict import PredictionsResult
+from heron_pipeline.bench.score import ScoresResult
+
+
+@dataclass(frozen=True)
+class StandingsResult:
+    scale: str
+    question_mode: str
+    standings: ArtifactRef
+
+    def to_json(self) -> dict[str, Any]:
+        return {"scale": self.scale, "question_mode": self.question_mode, "standings": self.standings.to_json()}
+
+    @classmethod
+    def from_json(cls, doc: dict[str, Any]) -> "StandingsResult":
+        return cls(doc["scale"], doc["question_mode"], ArtifactRef.from_json(doc["standings"]))
+
+    def load(self) -> dict[str, Any]:
+        return self.standings.read_json()
+
+
+def _tool_conditions(predictions: PredictionsResult) -> Any:
+    from heron_pipeline.harness.standings import ToolConditions
+
+    cond = dict(predictions.conditions)
+    return ToolConditions(model=cond.get("model"), temperature=cond.get("temperature"),
+                          usd_per_mtok_prompt=float(cond.get("usd_per_mtok_prompt") or 0.0),
+                          usd_per_mtok_completion=float(cond.get("usd_per_mtok_completion") or 0.0),
+                          extra={k: v for k, v in sorted(cond.items()) if k not in ("model", "temperature")})
+
+
+def compute_scale_standings(artifacts: Path, audit: AuditResult, predictions: Iterable[PredictionsResult],
+                            scores: Iterable[ScoresResult], question_mode: str,
+                            seeds: Iterable[int] | None = None) -> StandingsResult:
+    """Standings over ``seeds`` (default: every audited state) from exactly these predictions and scores."""
+    from heron_pipeline.harness.standings import compute_standings
+
+    predictions = sorted(predictions, key=lambda p: p.tool)
+    scores = list(scores)
+    seeds = sorted(seeds) if seeds is not None else audit.seeds
+    unaudited = sorted(set(seeds) - set(audit.seeds))
+    if unaudited:
+        raise ValueError(f"seed(s) {', '.join(map(str, unaudited))} of {audit.scale} were not audited")
+    rows, excluded = {}, []
+    for p in predictions:
+        if p.question_mode != question_mode or p.scale != audit.scale:
+            raise ValueError(f"predictions of {p.tool} are for {p.scale}/{p.question_mode}, "
+                             f"not {audit.scale}/{question_mode}")
+        if not p.complete:
+            excluded.append({"tool": p.tool, "status": p.status, "reason": p.reason})
+            continue
+        if p.kind == "retrieval":
+            continue  # the retrieval board
+        mine = {s.seed: s for s in scores if s.tool == p.tool and s.status == "scored"}
+        missing = [seed for seed in seeds if seed not in mine]
+        if missing:
+            raise ValueError(f"no scores of {p.tool} on {audit.scale} seed(s) {', '.join(map(str, missing))}; "
+                             f"score every audited state first")
+        stale = [seed for seed in seeds if mine[seed].predictions_digest != p.predictions.digest]
+        if stale:
+            raise ValueError(f"scores of {p.tool} on seed(s) {', '.join(map(str, stale))} were computed from other "
+                             f"predictions; score them again")
+        rows[p.tool] = (p, [mine[seed] for seed in seeds])
+    payload: dict[str, Any]
+    if rows:
+        paths = []
+        for _p, states in rows.values():
+            for s in states:
+                s.scores.read_bytes()
+                paths.append(s.scores.path)
+        payload = compute_standings(paths, audit.scale, {tool: _tool_conditions(p) for tool, (p, _) in rows.items()})
+    else:
+        payload = {"scale": audit.scale, "seeds": seeds, "mode": "multi-state" if len(seeds) >= 2 else "single-state",
+                   "tools": []}
+    for row in payload["tools"]:
+        row["conditions"]["question_mode"] = question_mode
+    payload["question_mode"] = question_mode
+    payload["excluded"] = excluded
+    payload["retrieval"] = _retrieval_board([p for p in predictions if p.complete and p.kind == "retrieval"])
+    by_state = {int(s["seed"]): s for s in audit.states}
+    payload["provenance"] = {
+        "harness_version": harness_version(),
+        "questions_digest": audit.questions_digest,
+        "audit": audit.key,
+        "states": [{"seed": seed, "fingerprint": by_state[seed]["fingerprint"],
+                    "generator_version": by_state[seed]["generator_version"],
+                    "gold_digest": by_state[seed]["gold"]["digest"]} for seed in seeds],
+        "tools": {tool: {"kind": p.kind, "predictions_digest": p.predictions.digest, "conditions": p.conditions,
+                         "primary_seed": p.primary["seed"], "summary": p.summary,
+                         "scores": {str(s.seed): s.scores.digest for s in states}}
+                  for tool, (p, states) in sorted(rows.items())},
+    }
+    ref = write_document(Path(artifacts) / "standings" / audit.scale / question_mode, payload)
+    return StandingsResult(audit.scale, question_mode, ref)
+
+
+def _retrieval_board(retrievers: list[PredictionsResult]) -> list[dict[str, Any]]:
+    """Set-Recall@k of the offline retrievers (filled in when the retrievers land)."""
+    return []
+
+
+def publish_local(artifacts: Path, standings: Iterable[StandingsResult]) -> dict[str, Path]:
+    """leaderboard.{json,csv,md,svg} in the local results folder, one board per (scale, question mode)."""
+    from heron_pipeline.leaderboard import local_results_dir, write_leaderboard
+
+    boards = [s.load() for s in sorted(standings, key=lambda s: (s.scale, s.question_mode))]
+    if not boards:
+        raise ValueError("no standings to publish: compute the standings of a scale first")
+    return write_leaderboard(boards, local_results_dir(artifacts))

@@ -1,0 +1,141 @@
+"""Step 1 — a database state: build (scale, seed) unless an up-to-date one exists, and fingerprint it.
+
+A state's identity is its fingerprint (sha256 over structure and every row) plus the generator
+version that made it. Hashing every row takes minutes at the larger scales, so the fingerprint of a
+finished database is kept beside its build label (``<artifacts>/states/<scale>_<seed>/<label
+hash>.json``) and recomputed only when the database is rebuilt or the label changes: a lookup by
+key, never by recency.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from heron_pipeline.database.names import benchmark_database
+
+
+@dataclass(frozen=True)
+class StateResult:
+    """One finished benchmark database and what identifies its contents."""
+
+    scale: str
+    seed: int
+    database: str
+    fingerprint: str
+    generator_version: str
+    build_label: str
+    built: bool = False  # this call built it (False: an up-to-date database was reused)
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, doc: dict[str, Any]) -> "StateResult":
+        return cls(**{k: doc[k] for k in ("scale", "seed", "database", "fingerprint", "generator_version",
+                                          "build_label")}, built=bool(doc.get("built", False)))
+
+    @property
+    def label(self) -> str:
+        return f"{self.scale}_{self.seed}"
+
+
+def _fingerprint_file(artifacts: Path, scale: str, seed: int, label: str) -> Path:
+    key = hashlib.sha256(label.encode("utf-8")).hexdigest()[:32]
+    return Path(artifacts) / "states" / f"{scale}_{seed}" / f"{key}.json"
+
+
+def state_fingerprint(server: Any, artifacts: Path, scale: str, seed: int, label: str, *, recompute: bool = False) -> str:
+    """The fingerprint of the finished database of (scale, seed) built under ``label``."""
+    from heron_pipeline.database.fingerprint import fingerprint_database
+
+    path = _fingerprint_file(artifacts, scale, seed, label)
+    if not recompute and path.is_file():
+        try:
+            doc = json.loads(path.read_text(encoding="utf-8"))
+            if doc.get("build_label") == label and doc.get("fingerprint"):
+                return str(doc["fingerprint"])
+        except (OSError, json.JSONDecodeError):
+            pass  # a damaged record is recomputed
+    digest = fingerprint_database(server.benchmark_dsn(scale, seed)).digest
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_suffix(f".{__import__('os').getpid()}.tmp")
+    partial.write_text(json.dumps({"build_label": label, "fingerprint": digest}, sort_keys=True), encoding="utf-8")
+    partial.replace(path)
+    return digest
+
+
+def build_state(server: Any, artifacts: Path, scale: str, seed: int, *, force: bool = False, workers: int = 2,
+                progress: Callable[[str, int, float], None] | None = None,
+                say: Callable[[str], None] = lambda _m: None) -> StateResult:
+    """The state (scale, seed), built now unless a finished database with the same build label exists."""
+    from heron_pipeline.seeding import GENERATOR_VERSION
+    from heron_pipeline.seeding.build import build, build_label, existing_label
+    from heron_pipeline.seeding.generate import Generator
+
+    generator = Generator.for_state(scale, seed)
+    label = build_label(generator, scale, seed)
+    built = False
+    if force or existing_label(server, scale, seed) != label:
+        report = build(server, scale, seed, workers=workers, generator=generator, progress=progress)
+        seconds = sum(report.seconds.values())
+        phases = ", ".join(f"{k} {v:.1f} s" for k, v in report.seconds.items())
+        say(f"built {report.database}: {report.total_rows:,} rows in {len(report.rows)} tables, "
+            f"{report.bytes_on_disk / 1e6:,.0f} MB on disk, {seconds:.1f} s ({phases})")
+        built = True
+    else:
+        say(f"{benchmark_database(scale, seed)} is up to date ({label})")
+    fingerprint = state_fingerprint(server, artifacts, scale, seed, label, recompute=built)
+    return StateResult(scale, seed, benchmark_database(scale, seed), fingerprint, GENERATOR_VERSION, label, built)
+
+
+def load_domain(server: Any, scale: str, seed: int, domain: str, *, root: bool) -> dict[str, int]:
+    """Dagster's per-domain build step: the root domain starts a fresh build database, every domain
+    copies its own tables into it; rows per table."""
+    from heron_pipeline.database.names import build_database
+    from heron_pipeline.seeding.build import load_tables, start_build
+    from heron_pipeline.seeding.generate import Generator
+
+    generator = Generator.for_state(scale, seed)
+    dsn = start_build(server, scale, seed) if root else server.dsn(build_database(scale, seed))
+    tables = [t for t in generator.plan.tables if t.split(".")[0] == domain]
+    return load_tables(dsn, generator, tables)
+
+
+def finish_state(server: Any, artifacts: Path, scale: str, seed: int) -> tuple[StateResult, dict[str, Any]]:
+    """Dagster's last build step: keys, ANALYZE, label, rename into place, fingerprint.
+    Returns the state and what the build did (seconds per phase, bytes, rows per table)."""
+    from heron_pipeline.seeding import GENERATOR_VERSION
+    from heron_pipeline.seeding.build import build_label, finish_build
+    from heron_pipeline.seeding.generate import Generator
+
+    generator = Generator.for_state(scale, seed)
+    seconds, size = finish_build(server, generator, scale, seed)
+    label = build_label(generator, scale, seed)
+    fingerprint = state_fingerprint(server, artifacts, scale, seed, label, recompute=True)
+    state = StateResult(scale, seed, benchmark_database(scale, seed), fingerprint, GENERATOR_VERSION, label, True)
+    counts = {t: tp.total for t, tp in generator.plan.tables.items()}
+    return state, {"seconds": {k: round(v, 2) for k, v in seconds.items()}, "bytes_on_disk": size,
+                   "rows_per_table": counts, "rows": sum(counts.values())}
+
+
+def existing_state(server: Any, artifacts: Path, scale: str, seed: int) -> StateResult:
+    """The finished state (scale, seed) as it is, without building; ValueError naming the fix when missing
+    or built by another generator, DDL or profile version."""
+    from heron_pipeline.seeding import GENERATOR_VERSION
+    from heron_pipeline.seeding.build import build_label, existing_label
+    from heron_pipeline.seeding.generate import Generator
+
+    database = benchmark_database(scale, seed)
+    found = existing_label(server, scale, seed)
+    if found is None:
+        raise ValueError(f"{database} does not exist; run `heron seed --scale {scale} --seed {seed}`")
+    label = build_label(Generator.for_state(scale, seed), scale, seed)
+    if found != label:
+        raise ValueError(f"{database} was built by {found!r}, not {label!r}; "
+                         f"run `heron seed --scale {scale} --seed {seed} --force`")
+    fingerprint = state_fingerprint(server, artifacts, scale, seed, label)
+    return StateResult(scale, seed, database, fingerprint, GENERATOR_VERSION, label, False)
