@@ -24,6 +24,8 @@ _ENV_NAMES = {
     "artifact_dir": "HERON_ARTIFACT_DIR",
     "port": "HERON_PORT",
     "reader_password": "HERON_READER_PASSWORD",
+    "seeds": "HERON_SEEDS",
+    "scales": "HERON_SCALES",
 }
 
 
@@ -43,6 +45,10 @@ class Settings:
     #: Password of the sandbox's reader role; needed only on an external server that does not trust
     #: loopback connections (the embedded server does). See heron_pipeline/sandbox/roles.py.
     reader_password: str | None = None
+    #: The seeds kept for multi-state EX (Dagster's seeds sensor registers them as partitions).
+    seeds: tuple[int, ...] = (42, 43, 44)
+    #: The scales the nightly tool-run schedule predicts for.
+    scales: tuple[str, ...] = ("tiny",)
 
     @property
     def pgdata(self) -> Path:
@@ -70,6 +76,25 @@ def _coerce(name: str, raw: object) -> object:
         return Path(str(raw)).expanduser().resolve()
     if name in ("dsn", "reader_password"):
         return str(raw) or None
+    if name == "seeds":
+        items = raw if isinstance(raw, list) else str(raw).split(",")
+        seeds = []
+        for item in items:
+            if isinstance(item, bool) or not str(item).strip().isdigit() or int(str(item).strip()) >= 2**31:
+                raise ValueError(f"heron config: seeds must be integers in 0..2147483647, got {item!r}")
+            seeds.append(int(str(item).strip()))
+        if not seeds:
+            raise ValueError("heron config: seeds needs at least one seed")
+        return tuple(dict.fromkeys(seeds))
+    if name == "scales":
+        from heron_pipeline.database.names import SCALES
+
+        items = raw if isinstance(raw, list) else str(raw).split(",")
+        scales = tuple(str(s).strip() for s in items if str(s).strip())
+        unknown = [s for s in scales if s not in SCALES]
+        if unknown or not scales:
+            raise ValueError(f"heron config: scales must be among {', '.join(SCALES)}, got {list(items)!r}")
+        return scales
     raise AssertionError(name)
 
 

@@ -1,14 +1,28 @@
-"""The Definitions object Dagster loads: it only gathers what `defs/` declares."""
+"""The Definitions object Dagster loads: it only gathers what `defs/` declares.
 
-from dagster import Definitions
+Importing it reads no environment and parses nothing (the domain graph comes from a cache keyed by
+the DDL digest), so the graph is the same wherever it is loaded. Steps run in the run's own process
+(the in-process executor): each step of the multiprocess executor re-imported the definitions in a
+fresh subprocess, which cost more than most steps' work.
+"""
 
-from heron_pipeline.defs.catalog.assets import catalog
+from dagster import Definitions, in_process_executor
+
+from heron_pipeline.defs.automation.jobs import JOBS
+from heron_pipeline.defs.automation.schedules import nightly_tool_runs
+from heron_pipeline.defs.automation.sensors import automation_sensor, seed_partitions_sensor
+from heron_pipeline.defs.catalog.assets import schema_catalog
 from heron_pipeline.defs.questions.assets import gold_audit, gold_results, questions
-from heron_pipeline.defs.resources import HeronServer
-from heron_pipeline.defs.seeding.assets import database, domain_assets
+from heron_pipeline.defs.resources import BenchConfig, HeronServer, LLMEndpoint
+from heron_pipeline.defs.seeding.assets import database, seeded_domains
 from heron_pipeline.defs.tools.assets import leaderboard, standings, tool_assets
 
 defs = Definitions(
-    assets=[catalog, *domain_assets(), database, questions, gold_results, gold_audit, *tool_assets(), standings, leaderboard],
-    resources={"heron": HeronServer()},
+    assets=[schema_catalog, seeded_domains, database, questions, gold_results, gold_audit, *tool_assets(),
+            standings, leaderboard],
+    jobs=JOBS,
+    schedules=[nightly_tool_runs],
+    sensors=[seed_partitions_sensor, automation_sensor],
+    resources={"heron": HeronServer(), "bench": BenchConfig(), "llm": LLMEndpoint()},
+    executor=in_process_executor,
 )

@@ -14,10 +14,10 @@ from heron_pipeline.bench.predict import PredictionsResult, predict
 from heron_pipeline.bench.run import BenchResult, audited_golds, run_bench
 from heron_pipeline.bench.score import ScoresResult, score
 from heron_pipeline.bench.standings import StandingsResult, compute_scale_standings, publish_local
-from heron_pipeline.bench.states import StateResult, build_state, existing_state, finish_state, load_domain
+from heron_pipeline.bench.states import StateResult, build_state, existing_state, finish_state, load_state_tables
 
 __all__ = ["ArtifactMismatch", "ArtifactRef", "AuditGateError", "AuditResult", "BenchOptions", "BenchResult",
            "GoldResult", "PredictionsResult", "ScoresResult", "StandingsResult", "StateResult", "audit_states",
            "audited_golds", "build_state", "compute_gold", "compute_scale_standings", "default_tools",
-           "existing_state", "finish_state", "harness_version", "load_domain", "predict", "publish_local",
+           "existing_state", "finish_state", "harness_version", "load_state_tables", "predict", "publish_local",
            "recorded_audit", "require_passed", "run_bench", "score"]

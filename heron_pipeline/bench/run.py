@@ -77,14 +77,13 @@ def run_bench(server: Any, artifacts: Path, options: BenchOptions, *, llm: Any =
 
     Raises AuditGateError when the audit fails (nothing is predicted or scored then)."""
     from heron_pipeline.bench.audit import require_passed
-    from heron_pipeline.questions import load_questions, questions_digest
+    from heron_pipeline.bench.inputs import question_set
 
     started = dt.datetime.now(dt.timezone.utc)
     result = BenchResult(options)
-    questions = load_questions(options.questions_dir)
+    questions, digest = question_set(options.questions_dir)
     if not questions:
         raise ValueError(f"no questions in {options.questions_dir}")
-    digest = questions_digest(options.questions_dir)
     for seed in options.states:
         result.states[seed] = (build_state(server, artifacts, options.scale, seed, say=say) if options.seed_missing
                                else existing_state(server, artifacts, options.scale, seed))
@@ -92,8 +91,7 @@ def run_bench(server: Any, artifacts: Path, options: BenchOptions, *, llm: Any =
     result.audit = audit
     try:
         require_passed(audit, options.scale)
-        tools = options.tools or default_tools(llm_configured=bool(llm is not None and getattr(llm, "configured", False)),
-                                               cli_configured=bool(options.cli_command))
+        tools = options.tools or default_tools()
         for tool in dict.fromkeys(tools):
             made = predict(server, artifacts, options, tool, questions, digest, audit, result.states[options.primary_seed],
                            llm=llm, cache_dir=cache_dir)

@@ -92,21 +92,22 @@ def build_state(server: Any, artifacts: Path, scale: str, seed: int, *, force: b
     return StateResult(scale, seed, benchmark_database(scale, seed), fingerprint, GENERATOR_VERSION, label, built)
 
 
-def load_domain(server: Any, scale: str, seed: int, domain: str, *, root: bool) -> dict[str, int]:
-    """Dagster's per-domain build step: the root domain starts a fresh build database, every domain
-    copies its own tables into it; rows per table."""
-    from heron_pipeline.database.names import build_database
+def load_state_tables(server: Any, scale: str, seed: int, *, workers: int = 2,
+                      progress: Callable[[str, int, float], None] | None = None) -> dict[str, int]:
+    """Dagster's first build step: a fresh build database with every table generated, copied, keyed
+    and analyzed — exactly what ``build`` does before its last phase, so both faces build the same
+    bytes in the same heap order. Rows per table."""
     from heron_pipeline.seeding.build import load_tables, start_build
     from heron_pipeline.seeding.generate import Generator
 
     generator = Generator.for_state(scale, seed)
-    dsn = start_build(server, scale, seed) if root else server.dsn(build_database(scale, seed))
-    tables = [t for t in generator.plan.tables if t.split(".")[0] == domain]
-    return load_tables(dsn, generator, tables)
+    dsn = start_build(server, scale, seed)
+    return load_tables(dsn, generator, list(generator.plan.tables), workers=workers, progress=progress,
+                       foreign_keys=True)
 
 
 def finish_state(server: Any, artifacts: Path, scale: str, seed: int) -> tuple[StateResult, dict[str, Any]]:
-    """Dagster's last build step: keys, ANALYZE, label, rename into place, fingerprint.
+    """Dagster's last build step: the remaining foreign keys, label, rename into place, fingerprint.
     Returns the state and what the build did (seconds per phase, bytes, rows per table)."""
     from heron_pipeline.seeding import GENERATOR_VERSION
     from heron_pipeline.seeding.build import build_label, finish_build

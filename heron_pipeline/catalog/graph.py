@@ -62,3 +62,37 @@ def is_acyclic(deps: dict[str, set[str]]) -> bool:
     except CycleError:
         return False
     return True
+
+
+def cached_domain_graph(key: str, cache_dir: "Path | None" = None) -> tuple[list[str], dict[str, list[str]]]:
+    """(domain order, domain -> the domains it depends on) of the current DDL, without parsing it when
+    a graph for ``key`` (a digest of the DDL files) is cached: the Dagster definitions need the
+    graph at import, and parsing 211 tables there cost seconds in every step's process."""
+    import json
+    import os
+    import tempfile
+    from pathlib import Path
+
+    from heron_pipeline.config import PROJECT_ROOT
+
+    folder = Path(cache_dir) if cache_dir is not None else PROJECT_ROOT / ".heron" / "cache"
+    path = folder / f"domain-graph-{key}.json"
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        return list(doc["order"]), {k: list(v) for k, v in doc["deps"].items()}
+    except (OSError, ValueError, KeyError):
+        pass
+    from heron_pipeline.catalog.ddl import load_catalog
+
+    catalog = load_catalog()
+    order = domain_order(catalog)
+    deps = {d: sorted(v) for d, v in domain_dependencies(catalog).items()}
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".domain-graph-")
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            json.dump({"order": order, "deps": deps}, handle, sort_keys=True)
+        os.replace(tmp, path)
+    except OSError:
+        pass  # a read-only checkout parses at every import
+    return order, deps

@@ -1,160 +1,154 @@
-"""The questions, their gold answers per state, and the audit per scale.
+"""The questions, their gold answers per state, and the audit that gates scoring per scale.
 
-`questions` changes only when a question file does (its code version is the files' digest);
-`gold_results` runs every question on one (scale, seed) state, stores the answers as one
-immutable artifact and blocks downstream work when a per-state rule fails; `gold_audit` applies
-the cross-seed and whole-set rules over every seed materialized for a scale. All rule logic lives
-in `heron_pipeline.questions`; this module only wires it to Dagster.
+`questions` is an observable source (its data version is the digest of the question files);
+`gold_results` runs every question on one (scale, seed) state through the bench core's gold step
+and reports the per-state rules as blocking checks; `gold_audit` runs the core's audit step over
+every state of the scale whose gold is materialized, and its blocking check stops predictions and
+scores within the same run (the core refuses them on its own in every other run).
 """
 
-from dagster import (AssetCheckResult, AssetCheckSpec, AssetDep, AssetExecutionContext, AssetKey, AssetRecordsFilter,
-                     MaterializeResult, MetadataValue, MultiPartitionKey, MultiToSingleDimensionPartitionMapping, asset)
+from dagster import (AssetCheckResult, AssetCheckSeverity, AssetCheckSpec, AssetDep, AssetExecutionContext, AssetKey,
+                     DataVersion, MaterializeResult, MetadataValue, MultiToSingleDimensionPartitionMapping,
+                     ObserveResult, asset, observable_source_asset)
 
-from heron_pipeline.database.fingerprint import fingerprint_database
-from heron_pipeline.database.names import benchmark_database
-from heron_pipeline.defs.partitions import scale_partitions, state_of, state_partitions
+from heron_pipeline.defs.lineage import MissingUpstream, materialized_partitions, result_metadata, upstream_result
+from heron_pipeline.defs.partitions import BadSeedPartition, scale_partitions, seed_of, state_key, state_of, \
+    state_partitions
 from heron_pipeline.defs.resources import HeronServer
-from heron_pipeline.questions import QUESTIONS_DIR, load_questions, questions_digest
-from heron_pipeline.questions import audit as rules
-from heron_pipeline.questions.gold import (Execution, QuestionRun, latency_summary, read_gold_artifact, run_state,
-                                           write_gold_artifact)
+from heron_pipeline.defs.versions import gold_version, questions_version
 
-QUESTIONS_CODE_VERSION = questions_digest(QUESTIONS_DIR)
+QUESTIONS_GROUP = "questions"
+BY_SCALE = MultiToSingleDimensionPartitionMapping(partition_dimension_name="scale")
 
-#: Per-state checks on gold_results: (check name, rule functions, description).
+#: The per-state checks of gold_results (the bench core's grouping of the per-state audit rules).
 STATE_CHECKS = (
-    ("gold_executes", (rules.check_executes,), "every gold and alt query runs without error on this state"),
-    ("gold_non_empty", (rules.check_non_empty,), "non-empty, except empty probes, which are empty"),
-    ("alt_agrees", (rules.check_alt_agrees,), "the alt SQL returns the gold's answer"),
-    ("gold_deterministic", (rules.check_repeatable, rules.check_ties),
-     "two runs agree; ties only on output sort keys; no LIMIT cuts a tie"),
+    ("gold_executes", "every gold and alt query runs without error on this state"),
+    ("gold_non_empty", "non-empty, except empty probes, which are empty"),
+    ("alt_agrees", "the alt SQL returns the gold's answer"),
+    ("gold_deterministic", "two runs agree; ties only on output sort keys; no LIMIT cuts a tie"),
+    ("gold_latency", "median gold latency <= 100 ms, every gold <= 2 s (tiny and small)"),
 )
 
 
-def _problem_metadata(problems: list[rules.Problem]) -> dict:
-    return {"problems": len(problems),
-            "details": MetadataValue.md("\n".join(f"- `{p.question_id}` {p.message}" for p in problems[:200]) or "none")}
+def _questions_and_digest():
+    from heron_pipeline.bench.inputs import question_set
+    from heron_pipeline.bench.options import QUESTIONS_DIR
+
+    return question_set(QUESTIONS_DIR)
 
 
-@asset(code_version=QUESTIONS_CODE_VERSION, group_name="questions")
-def questions(context: AssetExecutionContext) -> MaterializeResult:
-    """The 100 benchmark questions (English, gold SQL, tags) loaded strictly from `questions/*.yaml`.
-    Its code version is the sha256 of the question files, so the gold answers are recomputed
-    exactly when a question changes."""
-    loaded = load_questions(QUESTIONS_DIR)
+def _problems_md(problems: list[dict]) -> MetadataValue:
+    return MetadataValue.md("\n".join(f"- `{p['question_id'] or '(set)'}` [{p['rule']}] {p['message']}"
+                                      for p in problems[:200]) or "none")
+
+
+@observable_source_asset(group_name=QUESTIONS_GROUP)
+def questions() -> ObserveResult:
+    """The 100 benchmark questions (English, gold SQL, alt SQL, tags) in `questions/*.yaml`, and the
+    conventions note every tool receives. Its data version is the digest of the question files, so
+    the gold answers and every prediction are stale exactly when a question changes."""
+    from heron_pipeline.questions import audit as rules
+
+    loaded, digest = _questions_and_digest()
     balance = rules.balance_of(loaded)
-    static = rules.static_problems(loaded)
-    return MaterializeResult(metadata={
-        "questions": len(loaded),
-        "digest": QUESTIONS_CODE_VERSION,
-        "shapes": MetadataValue.json(balance.shapes),
-        "retrieval": MetadataValue.json(balance.retrievals),
-        "traps": MetadataValue.json(balance.traps),
-        "empty_probes": balance.probes,
-        "static_problems": len(static),
+    return ObserveResult(data_version=DataVersion(questions_version()), metadata={
+        "questions": len(loaded), "digest": digest,
+        "shapes": MetadataValue.json(balance.shapes), "retrieval": MetadataValue.json(balance.retrievals),
+        "traps": MetadataValue.json(balance.traps), "empty_probes": balance.probes,
     })
 
 
 @asset(
     partitions_def=state_partitions,
     deps=[AssetKey("questions"), AssetKey("database")],
-    group_name="questions",
-    code_version=QUESTIONS_CODE_VERSION,
+    group_name=QUESTIONS_GROUP,
+    code_version=gold_version(),
     check_specs=[AssetCheckSpec(name, asset="gold_results", description=text, blocking=True,
-                                partitions_def=state_partitions) for name, _, text in STATE_CHECKS]
-    + [AssetCheckSpec("gold_latency", asset="gold_results", blocking=True, partitions_def=state_partitions,
-                      description="median gold latency <= 100 ms, every gold <= 2 s (tiny and small)")],
+                                partitions_def=state_partitions) for name, text in STATE_CHECKS],
 )
 def gold_results(context: AssetExecutionContext, heron: HeronServer) -> MaterializeResult:
     """Every question's gold answer on one (scale, seed) state, stored as one immutable JSON
     artifact named by its sha256 (`gold/<scale>_<seed>/<sha256>.json` under the artifact folder):
-    question id -> typed, lossless result and latency. The comparator and the scores read it."""
+    question id -> typed, lossless result and latency. The per-state audit rules are its checks."""
+    from heron_pipeline.bench import StateResult, compute_gold, existing_state
+
     scale, seed = state_of(context.partition_key)
-    server = heron.server()
-    settings = heron.settings()
-    loaded = load_questions(QUESTIONS_DIR)
-    with server.connect(benchmark_database(scale, seed)) as conn:
-        runs = run_state(conn, loaded)
-    path, digest = write_gold_artifact(settings.artifacts, scale, seed, runs)
-    state = f"{scale}_{seed}"
-    checks = []
-    for name, functions, _ in STATE_CHECKS:
-        problems = rules.check_state(loaded, runs, state, checks=functions)
-        checks.append(AssetCheckResult(check_name=name, passed=not problems, metadata=_problem_metadata(problems)))
-    latency = rules.check_latency(runs, state) if scale in rules.LATENCY_SCALES else []
-    checks.append(AssetCheckResult(check_name="gold_latency", passed=not latency,
-                                   metadata={**_problem_metadata(latency), **latency_summary(runs)}))
+    server, settings = heron.server(), heron.settings()
+    try:
+        state = StateResult.from_json(upstream_result(context, "database", str(context.partition_key)))
+    except MissingUpstream:  # built by `heron seed`, outside Dagster
+        state = existing_state(server, settings.artifacts, scale, seed)
+    loaded, digest = _questions_and_digest()
+    gold = compute_gold(server, settings.artifacts, state, loaded, digest)
     return MaterializeResult(
-        metadata={
-            "path": str(path),
-            "digest": digest,
-            "fingerprint": _state_fingerprint(context, server, scale, seed),
-            "questions": len(runs),
-            "failed": sum(not r.gold.ok for r in runs.values()),
-            "latency": MetadataValue.json(latency_summary(runs)),
-        },
-        check_results=checks,
+        metadata={**result_metadata(gold), "path": MetadataValue.path(str(gold.gold.path)), "digest": gold.gold.digest,
+                  "fingerprint": state.fingerprint, "generator_version": state.generator_version,
+                  "questions_digest": digest, "dagster/row_count": len(loaded),
+                  "latency": MetadataValue.json(gold.latency)},
+        check_results=[AssetCheckResult(check_name=name, passed=not gold.problems.get(name),
+                                        metadata={"problems": len(gold.problems.get(name, [])),
+                                                  "details": _problems_md(gold.problems.get(name, []))})
+                       for name, _ in STATE_CHECKS],
     )
 
 
-def _state_fingerprint(context: AssetExecutionContext, server, scale: str, seed: int) -> str:
-    """The fingerprint the `database` materialization of this state recorded; computed only when the
-    state was built outside Dagster (hashing every row takes minutes at bench scale, and the
-    database asset already did it when it renamed the state into place)."""
-    found = context.instance.fetch_materializations(
-        AssetRecordsFilter(asset_key=AssetKey("database"), asset_partitions=[context.partition_key]), limit=1)
-    if found.records:
-        recorded = found.records[0].asset_materialization.metadata.get("fingerprint")
-        if recorded is not None:
-            return recorded.value
-    return fingerprint_database(server.benchmark_dsn(scale, seed)).digest
+def audited_golds(context: AssetExecutionContext, scale: str, questions_digest: str) -> list:
+    """The gold results of every seed of ``scale`` materialized for the current questions."""
+    from heron_pipeline.bench import GoldResult
 
-
-def _stored_states(context: AssetExecutionContext, scale: str) -> dict[str, str]:
-    """State label -> artifact path of the latest gold_results of every seed of `scale`."""
-    paths = {}
-    for seed in sorted(context.instance.get_dynamic_partitions("seed"), key=int):
-        key = MultiPartitionKey({"scale": scale, "seed": seed})
-        found = context.instance.fetch_materializations(
-            AssetRecordsFilter(asset_key=AssetKey("gold_results"), asset_partitions=[str(key)]), limit=1)
-        if found.records:
-            paths[f"{scale}_{seed}"] = found.records[0].asset_materialization.metadata["path"].value
-    return paths
+    done = materialized_partitions(context, "gold_results")
+    golds = []
+    for name in sorted(context.instance.get_dynamic_partitions("seed")):
+        try:
+            seed = seed_of(name)
+        except BadSeedPartition as err:
+            context.log.warning(str(err))
+            continue
+        key = str(state_key(scale, seed))
+        if key not in done:
+            continue
+        gold = GoldResult.from_json(upstream_result(context, "gold_results", key))
+        if gold.questions_digest != questions_digest:
+            context.log.warning(f"gold_results {key} is for other questions: left out of the audit (re-materialize it)")
+            continue
+        golds.append(gold)
+    if not golds:
+        raise MissingUpstream(f"no gold_results of scale {scale} for the current questions: materialize them first")
+    return golds
 
 
 @asset(
     partitions_def=scale_partitions,
-    deps=[AssetDep("gold_results", partition_mapping=MultiToSingleDimensionPartitionMapping("scale"))],
-    group_name="questions",
-    code_version=QUESTIONS_CODE_VERSION,
-    check_specs=[AssetCheckSpec("audit_passes", asset="gold_audit", blocking=True, partitions_def=scale_partitions,
-                                description="no problem in the cross-seed and whole-set audit rules")],
+    deps=[AssetDep("gold_results", partition_mapping=BY_SCALE)],
+    group_name=QUESTIONS_GROUP,
+    code_version=gold_version(),
+    check_specs=[
+        AssetCheckSpec("audit_passes", asset="gold_audit", blocking=True, partitions_def=scale_partitions,
+                       description="every audit rule passes on these states and questions: the gate of scoring"),
+        AssetCheckSpec("cross_seed_judged", asset="gold_audit", blocking=False, partitions_def=scale_partitions,
+                       description="the cross-seed rules were judged (they need at least two seeds; a warning)"),
+    ],
 )
-def gold_audit(context: AssetExecutionContext) -> MaterializeResult:
-    """The release gate for one scale: the rules that need every seed at once (answers vary across
-    seeds, result shapes are stable) and the rules over the whole set (gold_tables, literals,
-    volatile functions, duplicates, balance), over the gold artifacts of every seeded state."""
+def gold_audit(context: AssetExecutionContext, heron: HeronServer) -> MaterializeResult:
+    """The release gate for one scale: the rules over the whole question set and the cross-seed rules
+    (answers vary across seeds, result shapes stay stable) over every state whose gold is materialized,
+    plus the per-state rules its gold_results judged. The verdict is recorded by the states'
+    fingerprints and the questions digest; predictions and scores refuse to run without a pass."""
+    from heron_pipeline.bench import audit_states
+
     scale = context.partition_key
-    loaded = load_questions(QUESTIONS_DIR)
-    paths = _stored_states(context, scale)
-    states = {}
-    for label, path in paths.items():
-        states[label] = {qid: QuestionRun(gold=Execution(result, error, (ms or 0.0) / 1000))
-                         for qid, (result, ms, error) in read_gold_artifact(path).items()}
-    problems = (rules.static_problems(loaded) + rules.check_shape_stable(loaded, states)
-                + rules.check_varies(loaded, states) + rules.check_balance(loaded))
-    constant, judged = rules.constant_answers(loaded, states)
-    report = rules.AuditReport(scale=scale, problems=problems, balance=rules.balance_of(loaded), constant=constant,
-                               judged=judged, latency_ms={}, questions=len(loaded))
+    loaded, digest = _questions_and_digest()
+    audit = audit_states(heron.settings().artifacts, scale, audited_golds(context, scale, digest), loaded, digest)
     return MaterializeResult(
-        metadata={
-            "states": MetadataValue.json(paths),
-            "problems": len(problems),
-            "by_rule": MetadataValue.json(report.by_rule()),
-            "varying_share": round(report.varying_share, 4),
-            "same_on_every_seed": MetadataValue.json(constant),
-            "report": MetadataValue.md(f"```\n{rules.format_report(report, loaded)}\n```"),
-        },
-        check_results=[AssetCheckResult(check_name="audit_passes", passed=not problems,
-                                        metadata=_problem_metadata(problems))],
+        metadata={**result_metadata(audit), "seeds": MetadataValue.json(audit.seeds), "problems": len(audit.problems),
+                  "by_rule": MetadataValue.json(audit.by_rule), "not_judged": MetadataValue.json(audit.not_judged),
+                  "report": MetadataValue.md(f"```\n{audit.report}\n```")},
+        check_results=[
+            AssetCheckResult(check_name="audit_passes", passed=audit.passed,
+                             metadata={"problems": len(audit.problems), "details": _problems_md(audit.problems)}),
+            AssetCheckResult(check_name="cross_seed_judged", passed=not audit.not_judged,
+                             severity=AssetCheckSeverity.WARN,
+                             metadata={"not_judged": MetadataValue.json(audit.not_judged),
+                                       "states": len(audit.seeds)}),
+        ],
     )

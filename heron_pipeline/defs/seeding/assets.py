@@ -1,81 +1,82 @@
 """One asset per domain schema and the finished database, per scale × seed.
 
-The domain assets' dependencies follow the acyclic domain graph of the catalog. `tenancy` — the
-root every domain depends on — starts a fresh build database; each domain asset copies its own
-tables into it; `database` adds keys, analyzes, renames and fingerprints.
+The fourteen domain assets are one step (a multi-asset): generating and copying a tiny state takes
+seconds, less than fourteen steps' start-up, and loading every table in one call is exactly the
+CLI's build, so both faces produce the same bytes in the same heap order. Each domain keeps its own
+asset key, row count and place in the acyclic domain graph (read from a cache keyed by the DDL
+digest, so importing the definitions parses nothing); `database` adds the remaining keys, renames
+the build into place and fingerprints it. Every body is one call into the bench core.
 """
 
+from collections import defaultdict
 
-from dagster import AssetDep, AssetExecutionContext, AssetKey, AssetsDefinition, MaterializeResult, MetadataValue, asset
+from dagster import (AssetExecutionContext, AssetKey, AssetSpec, MaterializeResult, MetadataValue, asset,
+                     multi_asset)
 
-from heron_pipeline.catalog import load_catalog
-from heron_pipeline.catalog.graph import domain_dependencies, domain_order
-from heron_pipeline.database.fingerprint import fingerprint_database
+from heron_pipeline.catalog.graph import cached_domain_graph
+from heron_pipeline.defs.lineage import result_metadata
 from heron_pipeline.defs.partitions import state_of, state_partitions
 from heron_pipeline.defs.resources import HeronServer
-from heron_pipeline.seeding import GENERATOR_VERSION
-from heron_pipeline.seeding.build import finish_build, load_tables, start_build
-from heron_pipeline.seeding.generate import Generator
+from heron_pipeline.defs.versions import ddl_version, state_version
 
-ROOT_DOMAIN = "tenancy"
+SEEDING_GROUP = "seeding"
 
 
-def _domain_asset(domain: str, deps: set[str]) -> AssetsDefinition:
-    @asset(
-        name=domain,
-        key_prefix=["seeded"],
-        partitions_def=state_partitions,
-        deps=[AssetKey(["seeded", d]) for d in sorted(deps)] + ([] if deps else [AssetKey("catalog")]),
-        group_name="seeding",
-        code_version=GENERATOR_VERSION,
-        description=f"Rows of every table in the `{domain}` schema for one (scale, seed), generated "
-                    f"deterministically and copied into the build database.",
-    )
-    def _load(context: AssetExecutionContext, heron: HeronServer) -> MaterializeResult:
-        scale, seed = state_of(context.partition_key)
-        server = heron.server()
-        generator = Generator.for_state(scale, seed)
-        if domain == ROOT_DOMAIN:
-            dsn = start_build(server, scale, seed)
-        else:
-            dsn = server.dsn(f"heron_build_{scale}_{seed}")
-        tables = [t for t in generator.plan.tables if t.split(".")[0] == domain]
-        rows = load_tables(dsn, generator, tables)
-        return MaterializeResult(metadata={
-            "dagster/row_count": sum(rows.values()),
-            "rows_per_table": MetadataValue.json(dict(sorted(rows.items()))),
-        })
-
-    return _load
+def domain_graph() -> tuple[list[str], dict[str, list[str]]]:
+    return cached_domain_graph(ddl_version())
 
 
-def domain_assets() -> list[AssetsDefinition]:
-    parsed = load_catalog()
-    deps = domain_dependencies(parsed)
-    return [_domain_asset(d, deps[d]) for d in domain_order(parsed)]
+def domain_key(domain: str) -> AssetKey:
+    return AssetKey(["seeded", domain])
+
+
+def _domain_specs() -> list[AssetSpec]:
+    order, deps = domain_graph()
+    return [AssetSpec(domain_key(d), deps=[domain_key(u) for u in deps[d]] or [AssetKey("schema_catalog")],
+                      group_name=SEEDING_GROUP, code_version=state_version(), partitions_def=state_partitions,
+                      description=f"Rows of every table in the `{d}` schema for one (scale, seed), generated "
+                                  f"deterministically and copied into the build database "
+                                  f"`heron_build_<scale>_<seed>` (keys and indexes with each table).")
+            for d in order]
+
+
+@multi_asset(specs=_domain_specs(), partitions_def=state_partitions, name="seeded_domains", can_subset=False)
+def seeded_domains(context: AssetExecutionContext, heron: HeronServer):
+    """Generate and copy every domain's tables of one (scale, seed) into a fresh build database."""
+    from heron_pipeline.bench import load_state_tables
+
+    scale, seed = state_of(context.partition_key)
+    rows = load_state_tables(heron.server(), scale, seed)
+    per_domain: dict[str, dict[str, int]] = defaultdict(dict)
+    for table, count in rows.items():
+        per_domain[table.split(".")[0]][table] = count
+    for domain in domain_graph()[0]:
+        tables = per_domain.get(domain, {})
+        yield MaterializeResult(asset_key=domain_key(domain), metadata={
+            "dagster/row_count": sum(tables.values()), "rows_per_table": MetadataValue.json(dict(sorted(tables.items())))})
 
 
 @asset(
     partitions_def=state_partitions,
-    deps=[AssetKey(["seeded", d]) for d in load_catalog().domains],
-    group_name="seeding",
-    code_version=GENERATOR_VERSION,
+    deps=[domain_key(d) for d in domain_graph()[0]],
+    group_name=SEEDING_GROUP,
+    code_version=state_version(),
 )
 def database(context: AssetExecutionContext, heron: HeronServer) -> MaterializeResult:
-    """The finished benchmark database `heron_<scale>_<seed>`: keys, foreign keys and indexes
-    built after the load, ANALYZE run, renamed into place only when complete, and fingerprinted
-    (sha256 over structure and every row) so lineage ties every later number to these bytes."""
+    """The finished benchmark database `heron_<scale>_<seed>`: the remaining foreign keys validated,
+    the build label set, renamed into place only when complete, and fingerprinted (sha256 over
+    structure and every row) so lineage ties every later number to these bytes."""
+    from heron_pipeline.bench import finish_state
+
     scale, seed = state_of(context.partition_key)
-    server = heron.server()
-    generator = Generator.for_state(scale, seed)
-    seconds, size = finish_build(server, generator, scale, seed)
-    result = fingerprint_database(server.benchmark_dsn(scale, seed))
-    counts = {t: tp.total for t, tp in generator.plan.tables.items()}
+    settings = heron.settings()
+    state, build = finish_state(heron.server(), settings.artifacts, scale, seed)
     return MaterializeResult(metadata={
-        "fingerprint": result.digest,
-        "generator_version": GENERATOR_VERSION,
-        "dagster/row_count": sum(counts.values()),
-        "bytes_on_disk": size,
-        "rows_per_table": MetadataValue.json(counts),
-        "seconds": MetadataValue.json({k: round(v, 2) for k, v in seconds.items()}),
+        **result_metadata(state),
+        "fingerprint": state.fingerprint,
+        "generator_version": state.generator_version,
+        "dagster/row_count": build["rows"],
+        "bytes_on_disk": build["bytes_on_disk"],
+        "rows_per_table": MetadataValue.json(build["rows_per_table"]),
+        "seconds": MetadataValue.json(build["seconds"]),
     })

@@ -1,76 +1,89 @@
-"""Predictions, scores, standings and the leaderboard as assets, one predictions/scores pair per tool.
+"""Predictions, scores, standings and the local leaderboard as assets, one predictions/scores pair per tool.
 
-Thin: every computation is a call into the pure core (``predictions``, ``harness``, ``leaderboard``);
-the assets only choose partitions, read and write artifacts by path, and publish digests and EX
-figures as metadata so lineage ties every leaderboard number to the files it came from.
+Thin: every body is one call into the bench core (``heron_pipeline.bench``) with the upstream
+results read from the materializations Dagster recorded (``defs.lineage``). Predictions (per scale)
+sit downstream of `gold_audit`, so one backfill over scale × seed builds the states, audits them,
+predicts, scores and publishes. The graph is the same wherever it is imported: every tool has its
+assets, and a tool that cannot run here (an LLM tool with no endpoint) materializes as `skipped`.
 """
 
-from pathlib import Path
 
-from dagster import (
-    AssetDep,
-    AssetExecutionContext,
-    AssetKey,
-    AssetsDefinition,
-    MaterializeResult,
-    MetadataValue,
-    MultiToSingleDimensionPartitionMapping,
-    asset,
-)
+from dagster import (AssetDep, AssetExecutionContext, AssetKey, AssetsDefinition, AutomationCondition,
+                     MaterializeResult, MetadataValue, asset)
 
-from heron_pipeline.config import PROJECT_ROOT
-from heron_pipeline.defs.partitions import scale_partitions, state_of, state_partitions
-from heron_pipeline.defs.resources import HeronServer
+from heron_pipeline.bench.options import ALL_TOOLS, OFFLINE_TOOLS
+from heron_pipeline.defs.lineage import MissingUpstream, result_metadata, upstream_result
+from heron_pipeline.defs.partitions import scale_partitions, state_key, state_of, state_partitions
+from heron_pipeline.defs.questions.assets import BY_SCALE
+from heron_pipeline.defs.resources import BenchConfig, HeronServer, LLMEndpoint
+from heron_pipeline.defs.versions import leaderboard_version, predictions_version, scoring_version
 
-QUESTIONS_DIR = PROJECT_ROOT / "questions"
-PRIMARY_SEED = 42
-SAMPLES = 1
-TOOLS_GROUP = "tools"
-_BY_SCALE = MultiToSingleDimensionPartitionMapping(partition_dimension_name="scale")
+PREDICTIONS_GROUP = "predictions"
+SCORES_GROUP = "scores"
+BOARD_GROUP = "standings"
+#: Scores and standings follow new predictions on their own, never past a failed blocking check.
+FOLLOW = AutomationCondition.eager() & AutomationCondition.all_deps_blocking_checks_passed()
+#: The leaderboard of every scale: a scale that was never built does not hold it back.
+FOLLOW_BUILT = AutomationCondition.eager().without(~AutomationCondition.any_deps_missing())
 
 
-def configured_tools() -> list[str]:
-    """gold and alt always; llm when its endpoint is configured (HERON_LLM_MODEL, HERON_LLM_BASE_URL)."""
-    from heron_pipeline.adapters.llm import LLMSettings
-
-    return ["gold", "alt", *(["llm"] if LLMSettings.from_environ().configured else [])]
+def asset_name(tool: str) -> str:
+    """An asset-name-safe form of a tool's registry name (raw-llm → raw_llm)."""
+    return tool.replace("-", "_")
 
 
-def _questions():
-    from heron_pipeline.questions.model import load_questions
+def predictions_key(tool: str) -> AssetKey:
+    return AssetKey(f"{asset_name(tool)}_predictions")
 
-    return load_questions(QUESTIONS_DIR)
+
+def scores_key(tool: str) -> AssetKey:
+    return AssetKey(f"{asset_name(tool)}_scores")
+
+
+#: Tools that produce SQL and therefore have scores (the retrievers are on the retrieval board).
+SCORED_TOOLS = tuple(t for t in ALL_TOOLS if t not in OFFLINE_TOOLS)
+
+
+def _questions_and_digest():
+    from heron_pipeline.bench.inputs import question_set
+    from heron_pipeline.bench.options import QUESTIONS_DIR
+
+    return question_set(QUESTIONS_DIR)
 
 
 def predictions_asset(tool: str) -> AssetsDefinition:
     @asset(
-        name=tool,
-        key_prefix=["predictions"],
+        key=predictions_key(tool),
         partitions_def=scale_partitions,
-        deps=[AssetKey("questions"), AssetKey("catalog")],
-        group_name=TOOLS_GROUP,
-        description=f"The `{tool}` tool's predicted SQL for every question of one scale, made once against the "
-                    f"primary state (seed {PRIMARY_SEED}) and stored as a content-hashed JSON-lines artifact; "
-                    f"the same SQL is then executed on every seeded state.",
+        deps=[AssetKey("gold_audit"), AssetKey("questions"), AssetKey("schema_catalog")],
+        group_name=PREDICTIONS_GROUP,
+        code_version=predictions_version(tool),
+        description=f"The `{tool}` tool's predictions for every question of one scale, made once against the "
+                    f"primary state and stored as a content-hashed JSON-lines artifact (its question mode is part "
+                    f"of its path); the same SQL is then executed on every audited state. Refused unless the "
+                    f"scale's audit passed.",
     )
-    def _predictions(context: AssetExecutionContext, heron: HeronServer) -> MaterializeResult:
-        from heron_pipeline.adapters import PredictionContext, create_adapter
-        from heron_pipeline.catalog import load_catalog
-        from heron_pipeline.database.server import Server
-        from heron_pipeline.predictions.make import make_predictions, store_predictions
+    def _predictions(context: AssetExecutionContext, heron: HeronServer, bench: BenchConfig,
+                     llm: LLMEndpoint) -> MaterializeResult:
+        from heron_pipeline.bench import AuditResult, GoldResult, predict
 
         scale = context.partition_key
         settings = heron.settings()
-        adapter = create_adapter(tool, **({"cache_dir": settings.artifacts / "llm_cache"} if tool == "llm" else {}))
-        questions = _questions()
-        pctx = PredictionContext(scale=scale, n=SAMPLES, catalog=load_catalog(),
-                                 primary_dsn=Server(settings).benchmark_dsn(scale, PRIMARY_SEED))
-        records = make_predictions(adapter, questions, pctx)
-        path, digest = store_predictions(settings.artifacts, tool, scale, records)
+        audit = AuditResult.from_json(upstream_result(context, "gold_audit", scale))
+        primary = GoldResult.from_json(upstream_result(context, "gold_results",
+                                                       str(state_key(scale, bench.primary_seed)))).state
+        loaded, digest = _questions_and_digest()
+        endpoint = llm.settings()
+        made = predict(heron.server(), settings.artifacts, bench.options(scale, tuple(audit.seeds)), tool, loaded,
+                       digest, audit, primary, llm=endpoint, cache_dir=getattr(endpoint, "cache_dir", None))
+        if made.status != "complete":
+            context.log.warning(f"{tool}: {made.status} — {made.reason}")
         return MaterializeResult(metadata={
-            "path": MetadataValue.path(str(path)), "digest": digest, "dagster/row_count": len(records),
-            "errors": sum(r.error is not None for r in records),
-            "conditions": MetadataValue.json(adapter.conditions()),
+            **result_metadata(made), "status": made.status, "question_mode": made.question_mode,
+            "dagster/row_count": made.records,
+            **({"path": MetadataValue.path(str(made.predictions.path)), "digest": made.predictions.digest}
+               if made.predictions else {}),
+            "conditions": MetadataValue.json(made.conditions), "summary": MetadataValue.json(made.summary),
         })
 
     return _predictions
@@ -78,100 +91,129 @@ def predictions_asset(tool: str) -> AssetsDefinition:
 
 def scores_asset(tool: str) -> AssetsDefinition:
     @asset(
-        name=tool,
-        key_prefix=["scores"],
+        key=scores_key(tool),
         partitions_def=state_partitions,
-        deps=[AssetDep(AssetKey(["predictions", tool]), partition_mapping=_BY_SCALE), AssetKey("gold_results")],
-        group_name=TOOLS_GROUP,
+        deps=[AssetDep(predictions_key(tool), partition_mapping=BY_SCALE), AssetKey("gold_results"),
+              AssetDep("gold_audit", partition_mapping=BY_SCALE)],
+        group_name=SCORES_GROUP,
+        code_version=scoring_version(),
+        automation_condition=FOLLOW,
         description=f"The `{tool}` tool's predictions executed in the read-only sandbox on one (scale, seed) "
-                    f"state and compared with that state's gold results: one score record per question and "
-                    f"sample (correct, Soft-F1, row F1, error class, EM, Set-Recall), content-hashed.",
+                    f"state and compared with that state's gold: one score record per question and sample "
+                    f"(correct, Soft-F1, row F1, error class, EM, Set-Recall), content-hashed.",
     )
-    def _scores(context: AssetExecutionContext, heron: HeronServer) -> MaterializeResult:
-        from heron_pipeline.database.server import Server
-        from heron_pipeline.harness.gold import gold_rows_from_artifact, latest_gold_path
-        from heron_pipeline.harness.score import score_state
-        from heron_pipeline.harness.state import state_run
-        from heron_pipeline.harness.store import store_scores
-        from heron_pipeline.predictions.make import latest_predictions, load_predictions
+    def _scores(context: AssetExecutionContext, heron: HeronServer, bench: BenchConfig) -> MaterializeResult:
+        from heron_pipeline.bench import AuditResult, GoldResult, PredictionsResult, score
 
-        scale, seed = state_of(context.partition_key)
+        scale, _seed = state_of(context.partition_key)
         settings = heron.settings()
-        predictions_path = latest_predictions(settings.artifacts, tool, scale)
-        gold_path = latest_gold_path(settings.artifacts, scale, seed)
-        if predictions_path is None or gold_path is None:
-            raise FileNotFoundError(f"scores/{tool} {scale}|{seed} needs predictions/{tool} and gold_results first")
-        questions = _questions()
-        server = Server(settings)
-        server.up()
-        records = score_state(tool, questions, load_predictions(predictions_path),
-                              gold_rows_from_artifact(gold_path, questions), state_run(server, scale, seed))
-        path, digest = store_scores(settings.artifacts, tool, scale, seed, records)
-        first = [r for r in records if r.sample == 0]
+        predictions = PredictionsResult.from_json(upstream_result(context, predictions_key(tool), scale))
+        gold = GoldResult.from_json(upstream_result(context, "gold_results", str(context.partition_key)))
+        audit = AuditResult.from_json(upstream_result(context, "gold_audit", scale))
+        loaded, _digest = _questions_and_digest()
+        result = score(heron.server(), settings.artifacts, predictions, gold, loaded, audit, time_ves=bench.time_ves)
         return MaterializeResult(metadata={
-            "path": MetadataValue.path(str(path)), "digest": digest, "dagster/row_count": len(records),
-            "ex1": 100.0 * sum(r.correct for r in first) / len(first),
-            "errors": sum(r.error_class is not None for r in first),
-            "predictions_path": MetadataValue.path(str(predictions_path)),
-            "gold_path": MetadataValue.path(str(gold_path)),
+            **result_metadata(result), "status": result.status, "dagster/row_count": result.records,
+            **({"path": MetadataValue.path(str(result.scores.path)), "digest": result.scores.digest,
+                "ex1": result.ex1, "errors": result.errors} if result.scores else {"reason": result.reason or ""}),
+            "predictions_digest": result.predictions_digest or "", "gold_digest": result.gold_digest,
+            "fingerprint": result.fingerprint,
         })
 
     return _scores
 
 
 def tool_assets() -> list[AssetsDefinition]:
-    return [a for tool in configured_tools() for a in (predictions_asset(tool), scores_asset(tool))]
+    return [*(predictions_asset(t) for t in ALL_TOOLS), *(scores_asset(t) for t in SCORED_TOOLS)]
+
+
+def standings_markdown(board: dict) -> str:
+    """The standings as a Markdown table with each row's provenance (for the asset page)."""
+    prov = board.get("provenance", {})
+    lines = [f"**{board['scale']}**, seeds {', '.join(map(str, board['seeds']))} ({board['mode']}), question mode "
+             f"`{board.get('question_mode', 'full')}`; questions `{prov.get('questions_digest', '')[:12]}`, "
+             f"harness `{prov.get('harness_version', '')}`", "",
+             "| tool | model | multi-state EX@1 | EX@1 per state | Grade | Soft-F1 | errors | predictions |",
+             "|---|---|---|---|---|---|---|---|"]
+    for t in board["tools"]:
+        per_state = " ".join(f"{s}:{v:.0f}" for s, v in t["ex1_per_state"].items())
+        digest = prov.get("tools", {}).get(t["tool"], {}).get("predictions_digest", "")[:12]
+        lines.append(f"| {t['tool']} | {t['conditions'].get('model')} | {t['multi_state_ex1']:.1f} | {per_state} | "
+                     f"{t['grade']:.1f} | {(t['soft_f1'] or 0):.1f} | {t['errors']} | `{digest}` |")
+    lines += ["", "States: " + "; ".join(f"seed {s['seed']} fingerprint `{s['fingerprint'][:12]}` generator "
+                                         f"{s['generator_version']}" for s in prov.get("states", []))]
+    if board.get("excluded"):
+        lines.append("Excluded: " + "; ".join(f"{e['tool']} ({e['status']}: {e['reason']})" for e in board["excluded"]))
+    return "\n".join(lines)
 
 
 @asset(
     partitions_def=scale_partitions,
-    deps=[AssetDep(AssetKey(["scores", t]), partition_mapping=_BY_SCALE) for t in configured_tools()],
-    group_name=TOOLS_GROUP,
+    deps=[AssetDep("gold_audit"), *(AssetDep(predictions_key(t)) for t in ALL_TOOLS),
+          *(AssetDep(scores_key(t), partition_mapping=BY_SCALE) for t in SCORED_TOOLS)],
+    group_name=BOARD_GROUP,
+    code_version=scoring_version(),
+    automation_condition=FOLLOW,
 )
-def standings(context: AssetExecutionContext, heron: HeronServer) -> MaterializeResult:
-    """Every metric per tool on one scale, computed by DuckDB over the score artifacts of every seed
-    present: multi-state EX@1 (the headline), EX@1 per state, EX@k, VES/R-VES when timed, Soft-F1,
-    row F1, Set-Recall@k, EM, errors, tokens, cost, latency, Grade, bootstrap CIs and breakdowns."""
-    from heron_pipeline.adapters import create_adapter
-    from heron_pipeline.harness.standings import compute_standings, conditions_of, standings_json
-    from heron_pipeline.harness.store import latest_score_paths, store_standings
+def standings(context: AssetExecutionContext, heron: HeronServer, bench: BenchConfig) -> MaterializeResult:
+    """Every metric per tool on one scale over the audited states: multi-state EX@1 (the headline), EX@1
+    per state, EX@k, VES/R-VES when timed, Soft-F1, row F1, Set-Recall@k, EM, errors, tokens, cost,
+    latency, Grade, bootstrap CIs and breakdowns — with the provenance of every state and tool."""
+    from heron_pipeline.bench import AuditResult, PredictionsResult, ScoresResult, compute_scale_standings
 
     scale = context.partition_key
-    settings = heron.settings()
-    tools = configured_tools()
-    paths = latest_score_paths(settings.artifacts, scale, tools)
-    result = compute_standings(paths, scale, {t: conditions_of(create_adapter(t, **(
-        {"cache_dir": settings.artifacts / "llm_cache"} if t == "llm" else {}))) for t in tools})
-    path, digest = store_standings(settings.artifacts, scale, standings_json(result))
+    audit = AuditResult.from_json(upstream_result(context, "gold_audit", scale))
+    predictions, scores = [], []
+    for tool in ALL_TOOLS:
+        try:
+            made = PredictionsResult.from_json(upstream_result(context, predictions_key(tool), scale))
+        except MissingUpstream:
+            context.log.warning(f"{tool}: no predictions for {scale} yet; left out")
+            continue
+        if made.question_mode != bench.question_mode:
+            context.log.warning(f"{tool}: its latest predictions are in question mode {made.question_mode}; left out")
+            continue
+        predictions.append(made)
+        if made.complete and made.kind != "retrieval":
+            scores += [ScoresResult.from_json(upstream_result(context, scores_key(tool), str(state_key(scale, seed))))
+                       for seed in audit.seeds]
+    result = compute_scale_standings(heron.settings().artifacts, audit, predictions, scores, bench.question_mode)
+    board = result.load()
     return MaterializeResult(metadata={
-        "path": MetadataValue.path(str(path)), "digest": digest, "seeds": MetadataValue.json(result["seeds"]),
-        "multi_state_ex1": MetadataValue.json({t["tool"]: t["multi_state_ex1"] for t in result["tools"]}),
-        "grade": MetadataValue.json({t["tool"]: round(t["grade"], 2) for t in result["tools"]}),
-        "score_artifacts": MetadataValue.json([str(p) for p in paths]),
+        **result_metadata(result), "path": MetadataValue.path(str(result.standings.path)),
+        "digest": result.standings.digest, "question_mode": bench.question_mode,
+        "seeds": MetadataValue.json(board["seeds"]),
+        "multi_state_ex1": MetadataValue.json({t["tool"]: t["multi_state_ex1"] for t in board["tools"]}),
+        "standings": MetadataValue.md(standings_markdown(board)),
     })
 
 
-@asset(deps=[standings], group_name=TOOLS_GROUP)
+@asset(deps=[standings], group_name=BOARD_GROUP, code_version=leaderboard_version(), automation_condition=FOLLOW_BUILT)
 def leaderboard(context: AssetExecutionContext, heron: HeronServer) -> MaterializeResult:
-    """leaderboard.json / .csv / .md / .svg in the local results folder, from the newest standings of every
-    scale, with the conditions (scale, seeds, model, temperature, n, single- or multi-state) on every
-    row. Never writes over the published leaderboard in submissions/."""
-    import json
+    """This instance's own leaderboard — leaderboard.json / .csv / .md / .svg in the local results folder —
+    from the latest standings of every scale and question mode, with the conditions (scale, seeds,
+    model, temperature, n, single- or multi-state, question mode) and the provenance on every row.
+    The published leaderboard is built from verified submissions, never from here."""
+    from dagster import AssetKey as Key
+    from dagster import AssetRecordsFilter
 
-    from heron_pipeline.leaderboard import local_results_dir, write_leaderboard
-    from heron_pipeline.predictions.artifact import latest_artifact
+    from heron_pipeline.bench import StandingsResult, publish_local
 
-    settings = heron.settings()
-    boards = []
+    latest: dict[tuple[str, str], StandingsResult] = {}
     for scale in scale_partitions.get_partition_keys():
-        newest = latest_artifact(Path(settings.artifacts) / "standings" / scale, suffix=".json")
-        if newest is not None:
-            boards.append(json.loads(newest.read_text(encoding="utf-8")))
-    if not boards:
-        raise FileNotFoundError("no standings to publish: materialize standings first")
-    files = write_leaderboard(boards, local_results_dir(settings.artifacts))
+        found = context.instance.fetch_materializations(
+            AssetRecordsFilter(asset_key=Key("standings"), asset_partitions=[scale]), limit=20)
+        for record in found.records:  # newest first: keep the first of each question mode
+            entry = record.asset_materialization.metadata.get("result")
+            if entry is not None:
+                result = StandingsResult.from_json(entry.value)
+                latest.setdefault((result.scale, result.question_mode), result)
+    if not latest:
+        raise MissingUpstream("no standings to publish: materialize the standings of a scale first")
+    files = publish_local(heron.settings().artifacts, list(latest.values()))
+    boards = [r.load() for _k, r in sorted(latest.items())]
     return MaterializeResult(metadata={
         **{suffix: MetadataValue.path(str(p)) for suffix, p in files.items()},
-        "scales": MetadataValue.json([b["scale"] for b in boards]),
-        "markdown": MetadataValue.md(files["md"].read_text(encoding="utf-8")),
+        "boards": MetadataValue.json([f"{s}/{m}" for s, m in sorted(latest)]),
+        "standings": MetadataValue.md("\n\n".join(standings_markdown(b) for b in boards)),
     })
