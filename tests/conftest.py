@@ -76,3 +76,13 @@ def schema_db(server: Server) -> str:
 @pytest.fixture(scope="session")
 def project_root() -> Path:
     return Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="session")
+def tiny42(server: Server) -> Server:
+    """heron_tiny_42 built once on the test server (≈10 s); the server is returned."""
+    from heron_pipeline.seeding.build import build
+
+    if not server.database_exists("heron_tiny_42"):
+        build(server, "tiny", 42)
+    return server

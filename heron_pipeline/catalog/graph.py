@@ -7,8 +7,12 @@ into Dagster asset dependencies, and the generator relies on parents' key ranges
 from __future__ import annotations
 
 from graphlib import CycleError, TopologicalSorter
+from typing import TYPE_CHECKING
 
-from heron_pipeline.catalog.model import Catalog
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from heron_pipeline.catalog.model import Catalog
 
 
 def table_dependencies(catalog: Catalog, *, include_back_references: bool = False) -> dict[str, set[str]]:
@@ -64,7 +68,7 @@ def is_acyclic(deps: dict[str, set[str]]) -> bool:
     return True
 
 
-def cached_domain_graph(key: str, cache_dir: "Path | None" = None) -> tuple[list[str], dict[str, list[str]]]:
+def cached_domain_graph(key: str, cache_dir: Path | None = None) -> tuple[list[str], dict[str, list[str]]]:
     """(domain order, domain -> the domains it depends on) of the current DDL, without parsing it when
     a graph for ``key`` (a digest of the DDL files) is cached: the Dagster definitions need the
     graph at import, and parsing 211 tables there cost seconds in every step's process."""

@@ -35,5 +35,16 @@ def state_of(partition_key: MultiPartitionKey | str) -> tuple[str, int]:
     return scale, seed_of(seed)
 
 
+def state_of_run(partition_key: MultiPartitionKey | str) -> tuple[str, int]:
+    """``state_of`` for an asset body: a bad seed becomes a Dagster ``Failure`` whose description is
+    the one line above (the UI shows it without a traceback)."""
+    from dagster import Failure
+
+    try:
+        return state_of(partition_key)
+    except BadSeedPartition as err:
+        raise Failure(description=str(err)) from None
+
+
 def state_key(scale: str, seed: int) -> MultiPartitionKey:
     return MultiPartitionKey({"scale": scale, "seed": str(seed)})

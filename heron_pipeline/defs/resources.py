@@ -13,7 +13,7 @@ from typing import Any, Optional
 from dagster import ConfigurableResource
 
 from heron_pipeline.config import Settings, load_settings
-from heron_pipeline.database.server import Server
+
 
 
 class HeronServer(ConfigurableResource):
@@ -40,7 +40,9 @@ class HeronServer(ConfigurableResource):
             overrides["artifact_dir"] = Path(self.artifact_dir)
         return replace(settings, **overrides)
 
-    def server(self) -> Server:
+    def server(self) -> Any:
+        from heron_pipeline.database.server import Server
+
         server = Server(self.settings())
         server.up()
         return server
@@ -57,11 +59,25 @@ class BenchConfig(ConfigurableResource):
     offline: bool = False
     cli_command: Optional[str] = None
     cli_name: Optional[str] = None
+    questions_dir: Optional[str] = None  # None: the repository's questions/
+
+    def question_set(self) -> tuple[list, str]:
+        """(questions, digest) of the configured questions folder, loaded once per content."""
+        from pathlib import Path
+
+        from heron_pipeline.bench.inputs import question_set
+        from heron_pipeline.bench.options import QUESTIONS_DIR
+
+        return question_set(Path(self.questions_dir) if self.questions_dir else QUESTIONS_DIR)
 
     def options(self, scale: str, seeds: tuple[int, ...]) -> Any:
+        from pathlib import Path
+
         from heron_pipeline.bench import BenchOptions
+        from heron_pipeline.bench.options import QUESTIONS_DIR
 
         return BenchOptions(scale=scale, seeds=seeds, n=self.n, primary_seed=self.primary_seed,
+                            questions_dir=Path(self.questions_dir) if self.questions_dir else QUESTIONS_DIR,
                             question_mode=self.question_mode, time_ves=self.time_ves, retry_failed=self.retry_failed,
                             offline=self.offline, cli_command=self.cli_command or None,
                             cli_name=self.cli_name or None)

@@ -1,71 +1,87 @@
-"""The Dagster layer: questions + gold_results for tiny|42 materialize, store the artifact and
-pass their blocking per-state checks; gold_audit reads the stored artifact."""
+"""The Dagster layer of the questions: gold_results for tiny|42 stores the artifact and passes its
+blocking per-state checks; gold_audit over one state says the cross-seed rules were not judged."""
 
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
 
-import pytest
 from dagster import AssetMaterialization, DagsterInstance, MultiPartitionKey, materialize
 
 from heron_pipeline.database.fingerprint import fingerprint_database
-
 from heron_pipeline.database.server import Server
 from heron_pipeline.defs.questions import assets as question_assets
-from heron_pipeline.defs.resources import HeronServer
+from heron_pipeline.defs.resources import BenchConfig, HeronServer
 from heron_pipeline.questions.gold import read_gold_artifact
 from heron_pipeline.seeding.build import build
 
+warnings.filterwarnings("ignore", category=Warning, module="dagster")
 GOOD_DIR = Path(__file__).parent / "fixtures" / "good"
+KEY = MultiPartitionKey({"scale": "tiny", "seed": "42"})
 
 
-def test_materializing_gold_results_for_tiny_42(server: Server, settings, monkeypatch: pytest.MonkeyPatch) -> None:
+def _resources(settings) -> dict:
+    return {"heron": HeronServer(dsn=settings.dsn or "", data_dir=str(settings.data_dir), port=settings.port),
+            "bench": BenchConfig(questions_dir=str(GOOD_DIR))}
+
+
+def test_materializing_gold_results_and_the_audit_for_tiny_42(server: Server, settings) -> None:
     if not server.database_exists("heron_tiny_42"):
         build(server, "tiny", 42)
-    monkeypatch.setattr(question_assets, "QUESTIONS_DIR", GOOD_DIR)
     instance = DagsterInstance.ephemeral()
     instance.add_dynamic_partitions("seed", ["42"])
-    resource = HeronServer(dsn=settings.dsn or "", data_dir=str(settings.data_dir), port=settings.port)
-    assets = [question_assets.questions, question_assets.gold_results]
-
-    assert materialize([question_assets.questions], instance=instance).success
-    result = materialize(assets, instance=instance, partition_key=MultiPartitionKey({"scale": "tiny", "seed": "42"}),
-                         resources={"heron": resource}, selection=[question_assets.gold_results.key])
+    result = materialize([question_assets.gold_results], instance=instance, partition_key=KEY,
+                         resources=_resources(settings))
     assert result.success
     metadata = result.asset_materializations_for_node("gold_results")[0].metadata
     path = Path(metadata["path"].value)
     assert path.parent == settings.artifacts / "gold" / "tiny_42" and path.stem == metadata["digest"].value
     assert set(read_gold_artifact(path)) == {"f001", "f002", "f003"}
-    # built outside Dagster: no database materialization to read, so it is computed
+    # built outside Dagster: no database materialization to read, so the state is looked up
     assert metadata["fingerprint"].value == fingerprint_database(server.benchmark_dsn("tiny", 42)).digest
     checks = result.get_asset_check_evaluations()
     assert {c.check_name for c in checks} == {"gold_executes", "gold_non_empty", "alt_agrees", "gold_deterministic",
                                               "gold_latency"}
     assert all(c.passed for c in checks)
 
-    audit = materialize([question_assets.gold_audit], instance=instance, partition_key="tiny", raise_on_error=False)
-    evaluation = audit.get_asset_check_evaluations()[0]
+    audit = materialize([question_assets.gold_audit], instance=instance, partition_key="tiny",
+                        resources=_resources(settings), raise_on_error=False)
+    evaluations = {e.check_name: e for e in audit.get_asset_check_evaluations()}
     report = audit.asset_materializations_for_node("gold_audit")[0].metadata
-    assert report["states"].value == {"tiny_42": str(path)}
-    # three questions cannot meet the balance rule, so the blocking audit check fails
-    assert not evaluation.passed and report["by_rule"].value["balance"] > 0
+    assert report["seeds"].value == [42]
+    # three questions cannot meet the balance rule, so the blocking audit check fails …
+    assert not evaluations["audit_passes"].passed and report["by_rule"].value["balance"] > 0
+    # … and with one seed the cross-seed rules are a warning, never a pass
+    assert not evaluations["cross_seed_judged"].passed
+    assert evaluations["cross_seed_judged"].severity.value == "WARN"
+    assert report["not_judged"].value == ["shape-stable", "varies"]
 
 
-def test_gold_results_reads_the_fingerprint_the_database_asset_recorded(server: Server, settings,
-                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    """Lineage, not a second full-table hash: the state's fingerprint comes from its `database`
-    materialization (a sentinel here, so a recomputation would show)."""
+def test_gold_results_takes_the_state_the_database_asset_recorded(server: Server, settings) -> None:
+    """Lineage, not a second full-table hash: the state comes from its `database` materialization
+    (a sentinel fingerprint here, so a recomputation would show)."""
     if not server.database_exists("heron_tiny_42"):
         build(server, "tiny", 42)
-    monkeypatch.setattr(question_assets, "QUESTIONS_DIR", GOOD_DIR)
     instance = DagsterInstance.ephemeral()
     instance.add_dynamic_partitions("seed", ["42"])
-    key = MultiPartitionKey({"scale": "tiny", "seed": "42"})
-    instance.report_runless_asset_event(AssetMaterialization("database", partition=str(key),
-                                                             metadata={"fingerprint": "recorded-by-database"}))
-    resource = HeronServer(dsn=settings.dsn or "", data_dir=str(settings.data_dir), port=settings.port)
-    assets = [question_assets.questions, question_assets.gold_results]
-    result = materialize(assets, instance=instance, partition_key=key, resources={"heron": resource},
-                         selection=[question_assets.gold_results.key])
+    state = {"scale": "tiny", "seed": 42, "database": "heron_tiny_42", "fingerprint": "recorded-by-database",
+             "generator_version": "g", "build_label": "l", "built": True}
+    instance.report_runless_asset_event(AssetMaterialization("database", partition=str(KEY),
+                                                             metadata={"result": state}))
+    result = materialize([question_assets.gold_results], instance=instance, partition_key=KEY,
+                         resources=_resources(settings))
     metadata = result.asset_materializations_for_node("gold_results")[0].metadata
     assert metadata["fingerprint"].value == "recorded-by-database"
+
+
+def test_a_non_integer_seed_partition_fails_the_first_step_with_one_clear_message(settings) -> None:
+    instance = DagsterInstance.ephemeral()
+    instance.add_dynamic_partitions("seed", ["abc"])
+    result = materialize([question_assets.gold_results], instance=instance,
+                         partition_key=MultiPartitionKey({"scale": "tiny", "seed": "abc"}),
+                         resources=_resources(settings), raise_on_error=False)
+    assert not result.success
+    [failure] = [e for e in result.all_events if e.event_type_value == "STEP_FAILURE"]
+    error = failure.step_failure_data.error
+    assert error.cls_name == "Failure" and error.cause is None
+    assert "seed partition 'abc' is not an integer seed" in failure.step_failure_data.user_failure_data.description

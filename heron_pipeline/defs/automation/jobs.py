@@ -1,27 +1,22 @@
-"""Jobs, one per partitions definition (Dagster requires a job's assets to share one)."""
+"""Jobs, one per partitions definition (Dagster requires a job's assets to share one; each job's
+partitioning is inferred from the assets it selects)."""
 
 from dagster import AssetSelection, define_asset_job
 
-from heron_pipeline.defs.partitions import scale_partitions, state_partitions
 from heron_pipeline.defs.tools.assets import ALL_TOOLS, SCORED_TOOLS, predictions_key, scores_key
 
 #: Build, gold and per-state audit of one (scale, seed) state.
 state_job = define_asset_job(
-    "state_job", selection=AssetSelection.groups("seeding") | AssetSelection.assets("gold_results"),
-    partitions_def=state_partitions, description="Build one (scale, seed) state and compute its gold.")
+    "state_job", selection=AssetSelection.groups("seeding") | AssetSelection.assets("gold_results"), description="Build one (scale, seed) state and compute its gold.")
 #: The release gate of one scale over its materialized states.
-audit_job = define_asset_job("audit_job", selection=AssetSelection.assets("gold_audit"),
-                             partitions_def=scale_partitions, description="Audit one scale's states.")
+audit_job = define_asset_job("audit_job", selection=AssetSelection.assets("gold_audit"), description="Audit one scale's states.")
 #: Every tool's predictions for one scale (what the nightly schedule runs).
 predictions_job = define_asset_job(
-    "predictions_job", selection=AssetSelection.assets(*(predictions_key(t) for t in ALL_TOOLS)),
-    partitions_def=scale_partitions, description="Every tool's predictions for one scale.")
+    "predictions_job", selection=AssetSelection.assets(*(predictions_key(t) for t in ALL_TOOLS)), description="Every tool's predictions for one scale.")
 #: Every tool's scores on one state.
 scores_job = define_asset_job(
-    "scores_job", selection=AssetSelection.assets(*(scores_key(t) for t in SCORED_TOOLS)),
-    partitions_def=state_partitions, description="Every tool's scores on one (scale, seed) state.")
-standings_job = define_asset_job("standings_job", selection=AssetSelection.assets("standings"),
-                                 partitions_def=scale_partitions, description="One scale's standings.")
+    "scores_job", selection=AssetSelection.assets(*(scores_key(t) for t in SCORED_TOOLS)), description="Every tool's scores on one (scale, seed) state.")
+standings_job = define_asset_job("standings_job", selection=AssetSelection.assets("standings"), description="One scale's standings.")
 leaderboard_job = define_asset_job("leaderboard_job", selection=AssetSelection.assets("leaderboard"),
                                    description="The local leaderboard files of every scale.")
 

@@ -12,9 +12,9 @@ from dagster import (AssetCheckResult, AssetCheckSeverity, AssetCheckSpec, Asset
                      ObserveResult, asset, observable_source_asset)
 
 from heron_pipeline.defs.lineage import MissingUpstream, materialized_partitions, result_metadata, upstream_result
-from heron_pipeline.defs.partitions import BadSeedPartition, scale_partitions, seed_of, state_key, state_of, \
+from heron_pipeline.defs.partitions import BadSeedPartition, scale_partitions, seed_of, state_key, state_of_run, \
     state_partitions
-from heron_pipeline.defs.resources import HeronServer
+from heron_pipeline.defs.resources import BenchConfig, HeronServer
 from heron_pipeline.defs.versions import gold_version, questions_version
 
 QUESTIONS_GROUP = "questions"
@@ -30,13 +30,6 @@ STATE_CHECKS = (
 )
 
 
-def _questions_and_digest():
-    from heron_pipeline.bench.inputs import question_set
-    from heron_pipeline.bench.options import QUESTIONS_DIR
-
-    return question_set(QUESTIONS_DIR)
-
-
 def _problems_md(problems: list[dict]) -> MetadataValue:
     return MetadataValue.md("\n".join(f"- `{p['question_id'] or '(set)'}` [{p['rule']}] {p['message']}"
                                       for p in problems[:200]) or "none")
@@ -47,9 +40,11 @@ def questions() -> ObserveResult:
     """The 100 benchmark questions (English, gold SQL, alt SQL, tags) in `questions/*.yaml`, and the
     conventions note every tool receives. Its data version is the digest of the question files, so
     the gold answers and every prediction are stale exactly when a question changes."""
+    from heron_pipeline.bench.inputs import question_set
+    from heron_pipeline.bench.options import QUESTIONS_DIR
     from heron_pipeline.questions import audit as rules
 
-    loaded, digest = _questions_and_digest()
+    loaded, digest = question_set(QUESTIONS_DIR)
     balance = rules.balance_of(loaded)
     return ObserveResult(data_version=DataVersion(questions_version()), metadata={
         "questions": len(loaded), "digest": digest,
@@ -66,19 +61,19 @@ def questions() -> ObserveResult:
     check_specs=[AssetCheckSpec(name, asset="gold_results", description=text, blocking=True,
                                 partitions_def=state_partitions) for name, text in STATE_CHECKS],
 )
-def gold_results(context: AssetExecutionContext, heron: HeronServer) -> MaterializeResult:
+def gold_results(context: AssetExecutionContext, heron: HeronServer, bench: BenchConfig) -> MaterializeResult:
     """Every question's gold answer on one (scale, seed) state, stored as one immutable JSON
     artifact named by its sha256 (`gold/<scale>_<seed>/<sha256>.json` under the artifact folder):
     question id -> typed, lossless result and latency. The per-state audit rules are its checks."""
     from heron_pipeline.bench import StateResult, compute_gold, existing_state
 
-    scale, seed = state_of(context.partition_key)
+    scale, seed = state_of_run(context.partition_key)
     server, settings = heron.server(), heron.settings()
     try:
         state = StateResult.from_json(upstream_result(context, "database", str(context.partition_key)))
     except MissingUpstream:  # built by `heron seed`, outside Dagster
         state = existing_state(server, settings.artifacts, scale, seed)
-    loaded, digest = _questions_and_digest()
+    loaded, digest = bench.question_set()
     gold = compute_gold(server, settings.artifacts, state, loaded, digest)
     return MaterializeResult(
         metadata={**result_metadata(gold), "path": MetadataValue.path(str(gold.gold.path)), "digest": gold.gold.digest,
@@ -129,7 +124,7 @@ def audited_golds(context: AssetExecutionContext, scale: str, questions_digest: 
                        description="the cross-seed rules were judged (they need at least two seeds; a warning)"),
     ],
 )
-def gold_audit(context: AssetExecutionContext, heron: HeronServer) -> MaterializeResult:
+def gold_audit(context: AssetExecutionContext, heron: HeronServer, bench: BenchConfig) -> MaterializeResult:
     """The release gate for one scale: the rules over the whole question set and the cross-seed rules
     (answers vary across seeds, result shapes stay stable) over every state whose gold is materialized,
     plus the per-state rules its gold_results judged. The verdict is recorded by the states'
@@ -137,7 +132,7 @@ def gold_audit(context: AssetExecutionContext, heron: HeronServer) -> Materializ
     from heron_pipeline.bench import audit_states
 
     scale = context.partition_key
-    loaded, digest = _questions_and_digest()
+    loaded, digest = bench.question_set()
     audit = audit_states(heron.settings().artifacts, scale, audited_golds(context, scale, digest), loaded, digest)
     return MaterializeResult(
         metadata={**result_metadata(audit), "seeds": MetadataValue.json(audit.seeds), "problems": len(audit.problems),

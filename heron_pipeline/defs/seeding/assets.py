@@ -15,7 +15,7 @@ from dagster import (AssetExecutionContext, AssetKey, AssetSpec, MaterializeResu
 
 from heron_pipeline.catalog.graph import cached_domain_graph
 from heron_pipeline.defs.lineage import result_metadata
-from heron_pipeline.defs.partitions import state_of, state_partitions
+from heron_pipeline.defs.partitions import state_of_run, state_partitions
 from heron_pipeline.defs.resources import HeronServer
 from heron_pipeline.defs.versions import ddl_version, state_version
 
@@ -45,7 +45,7 @@ def seeded_domains(context: AssetExecutionContext, heron: HeronServer):
     """Generate and copy every domain's tables of one (scale, seed) into a fresh build database."""
     from heron_pipeline.bench import load_state_tables
 
-    scale, seed = state_of(context.partition_key)
+    scale, seed = state_of_run(context.partition_key)
     rows = load_state_tables(heron.server(), scale, seed)
     per_domain: dict[str, dict[str, int]] = defaultdict(dict)
     for table, count in rows.items():
@@ -68,7 +68,7 @@ def database(context: AssetExecutionContext, heron: HeronServer) -> MaterializeR
     structure and every row) so lineage ties every later number to these bytes."""
     from heron_pipeline.bench import finish_state
 
-    scale, seed = state_of(context.partition_key)
+    scale, seed = state_of_run(context.partition_key)
     settings = heron.settings()
     state, build = finish_state(heron.server(), settings.artifacts, scale, seed)
     return MaterializeResult(metadata={

@@ -13,7 +13,7 @@ from dagster import (AssetDep, AssetExecutionContext, AssetKey, AssetsDefinition
 
 from heron_pipeline.bench.options import ALL_TOOLS, OFFLINE_TOOLS
 from heron_pipeline.defs.lineage import MissingUpstream, result_metadata, upstream_result
-from heron_pipeline.defs.partitions import scale_partitions, state_key, state_of, state_partitions
+from heron_pipeline.defs.partitions import scale_partitions, state_key, state_of_run, state_partitions
 from heron_pipeline.defs.questions.assets import BY_SCALE
 from heron_pipeline.defs.resources import BenchConfig, HeronServer, LLMEndpoint
 from heron_pipeline.defs.versions import leaderboard_version, predictions_version, scoring_version
@@ -44,13 +44,6 @@ def scores_key(tool: str) -> AssetKey:
 SCORED_TOOLS = tuple(t for t in ALL_TOOLS if t not in OFFLINE_TOOLS)
 
 
-def _questions_and_digest():
-    from heron_pipeline.bench.inputs import question_set
-    from heron_pipeline.bench.options import QUESTIONS_DIR
-
-    return question_set(QUESTIONS_DIR)
-
-
 def predictions_asset(tool: str) -> AssetsDefinition:
     @asset(
         key=predictions_key(tool),
@@ -72,7 +65,7 @@ def predictions_asset(tool: str) -> AssetsDefinition:
         audit = AuditResult.from_json(upstream_result(context, "gold_audit", scale))
         primary = GoldResult.from_json(upstream_result(context, "gold_results",
                                                        str(state_key(scale, bench.primary_seed)))).state
-        loaded, digest = _questions_and_digest()
+        loaded, digest = bench.question_set()
         endpoint = llm.settings()
         made = predict(heron.server(), settings.artifacts, bench.options(scale, tuple(audit.seeds)), tool, loaded,
                        digest, audit, primary, llm=endpoint, cache_dir=getattr(endpoint, "cache_dir", None))
@@ -105,12 +98,12 @@ def scores_asset(tool: str) -> AssetsDefinition:
     def _scores(context: AssetExecutionContext, heron: HeronServer, bench: BenchConfig) -> MaterializeResult:
         from heron_pipeline.bench import AuditResult, GoldResult, PredictionsResult, score
 
-        scale, _seed = state_of(context.partition_key)
+        scale, _seed = state_of_run(context.partition_key)
         settings = heron.settings()
         predictions = PredictionsResult.from_json(upstream_result(context, predictions_key(tool), scale))
         gold = GoldResult.from_json(upstream_result(context, "gold_results", str(context.partition_key)))
         audit = AuditResult.from_json(upstream_result(context, "gold_audit", scale))
-        loaded, _digest = _questions_and_digest()
+        loaded, _digest = bench.question_set()
         result = score(heron.server(), settings.artifacts, predictions, gold, loaded, audit, time_ves=bench.time_ves)
         return MaterializeResult(metadata={
             **result_metadata(result), "status": result.status, "dagster/row_count": result.records,

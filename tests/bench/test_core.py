@@ -1,0 +1,88 @@
+"""The bench core: artifacts by identity, the audit gate, "not judged" with one state."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from heron_pipeline.bench import (ArtifactMismatch, ArtifactRef, AuditGateError, AuditResult, BenchOptions,
+                                  PredictionsResult, audit_states, build_state, compute_gold, predict,
+                                  recorded_audit, run_bench)
+from heron_pipeline.bench.identity import write_document
+from heron_pipeline.bench.inputs import question_set
+from heron_pipeline.predictions.artifact import write_jsonl_artifact
+from heron_pipeline.predictions.record import PredictionRecord
+
+GOOD = Path(__file__).resolve().parents[1] / "questions" / "fixtures" / "good"
+
+
+def _records(sql: str) -> list[dict]:
+    return [PredictionRecord("q1", 0, sql).to_json()]
+
+
+def test_a_then_b_then_a_reads_a(tmp_path: Path) -> None:
+    """Re-writing an existing artifact leaves its file untouched, so "the newest file" after A, B, A
+    is B; the step result of the third run names A and reading it gives A."""
+    folder = tmp_path / "predictions"
+    first = write_jsonl_artifact(folder, _records("SELECT 1"))
+    write_jsonl_artifact(folder, _records("SELECT 2"))
+    third = write_jsonl_artifact(folder, _records("SELECT 1"))
+    assert third == first
+    newest = max(folder.glob("*.jsonl"), key=lambda p: p.stat().st_mtime_ns)
+    assert newest != third[0]  # what an mtime lookup would have read: B
+    result = PredictionsResult("t", "sql", "complete", None, "tiny", "full", 1, ArtifactRef(*third), {}, {}, "d",
+                               {"seed": 42, "fingerprint": "f"}, "k", 1)
+    again = PredictionsResult.from_json(json.loads(json.dumps(result.to_json())))
+    assert [r.sql for r in again.load()] == ["SELECT 1"]
+
+
+def test_a_tampered_artifact_is_refused(tmp_path: Path) -> None:
+    ref = write_document(tmp_path, {"a": 1})
+    assert ref.read_json() == {"a": 1}
+    ref.path.write_text('{"a": 2}')
+    with pytest.raises(ArtifactMismatch, match="expected"):
+        ref.read_json()
+    ref.path.unlink()
+    with pytest.raises(ArtifactMismatch, match="missing"):
+        ref.read_bytes()
+
+
+def _audit(passed: bool) -> AuditResult:
+    return AuditResult("tiny", "k" * 64, passed, "d", [{"seed": 42, "fingerprint": "f", "generator_version": "g",
+                                                        "gold": {"path": "/nonexistent", "digest": "0"}}],
+                       by_rule={"balance": 0 if passed else 3})
+
+
+def test_predict_refuses_a_failed_or_missing_audit(tmp_path: Path) -> None:
+    with pytest.raises(AuditGateError, match="failed"):
+        predict(None, tmp_path, BenchOptions(seeds=(42,)), "gold", [], "d", _audit(False), None)
+    from heron_pipeline.bench import require_passed
+
+    with pytest.raises(AuditGateError, match="no audit"):
+        require_passed(None, "tiny")
+    assert not any(tmp_path.rglob("*.jsonl"))  # nothing was predicted
+
+
+def test_one_state_leaves_the_cross_seed_rules_not_judged(tiny42, settings) -> None:
+    questions, digest = question_set(GOOD)
+    state = build_state(tiny42, settings.artifacts, "tiny", 42)
+    gold = compute_gold(tiny42, settings.artifacts, state, questions, digest)
+    assert gold.passed, gold.problems
+    audit = audit_states(settings.artifacts, "tiny", [gold], questions, digest)
+    assert audit.not_judged == ["shape-stable", "varies"] and "not judged" in audit.report
+    assert not audit.passed and audit.by_rule["balance"] > 0  # three questions cannot meet the balance rule
+    found = recorded_audit(settings.artifacts, "tiny", digest, {42: state.fingerprint})
+    assert found is not None and found.key == audit.key and not found.passed
+    assert recorded_audit(settings.artifacts, "tiny", digest, {42: "another-fingerprint"}) is None
+
+
+def test_bench_is_gated_by_its_own_audit(tiny42, settings, tmp_path) -> None:
+    """`heron bench` alone audits first; a failing audit stops it before any prediction."""
+    options = BenchOptions(scale="tiny", seeds=(42,), tools=("gold",), questions_dir=GOOD)
+    with pytest.raises(AuditGateError, match="failed"):
+        run_bench(tiny42, tmp_path, options)
+    assert not (tmp_path / "predictions").exists() and not (tmp_path / "scores").exists()
+    manifests = list((tmp_path / "runs").glob("*.json"))
+    assert len(manifests) == 1 and json.loads(manifests[0].read_text())["audit"]["passed"] is False
