@@ -81,34 +81,28 @@ def cmd_schema(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def seed_state(server: Server, scale: str, seed: int, *, force: bool = False, workers: int = 2,
-               quiet: bool = False) -> bool:
-    """Build (scale, seed) unless a finished database with the same build label exists.
-    Returns True when it built."""
+               quiet: bool = False, artifacts: "Path | None" = None) -> bool:
+    """Build (scale, seed) through the bench core's state step unless a finished database with the
+    same build label exists, with a progress bar per domain. Returns True when it built."""
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from heron_pipeline.seeding.build import build, build_label, existing_label
+    from heron_pipeline.bench import build_state
     from heron_pipeline.seeding.generate import Generator
 
-    generator = Generator.for_state(scale, seed)
-    label = build_label(generator, scale, seed)
-    if not force and existing_label(server, scale, seed) == label:
-        _err(f"{benchmark_database(scale, seed)} is up to date ({label}); --force rebuilds it")
-        return False
-    console = Console(stderr=True)
+    plan = Generator.for_state(scale, seed).plan
     domains: dict[str, int] = {}
-    for table, tp in generator.plan.tables.items():
+    for table, tp in plan.tables.items():
         domains[table.split(".")[0]] = domains.get(table.split(".")[0], 0) + tp.total
     with Progress(TextColumn("{task.description:<14}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  console=console, disable=quiet, transient=True) as bars:
+                  console=Console(stderr=True), disable=quiet, transient=True) as bars:
         tasks = {d: bars.add_task(d, total=n) for d, n in domains.items()}
-        report = build(server, scale, seed, workers=workers, generator=generator,
-                       progress=lambda table, rows, _s: bars.advance(tasks[table.split(".")[0]], rows))
-    seconds = sum(report.seconds.values())
-    phases = ", ".join(f"{k} {v:.1f} s" for k, v in report.seconds.items())
-    _err(f"built {report.database}: {report.total_rows:,} rows in {len(report.rows)} tables, "
-         f"{report.bytes_on_disk / 1e6:,.0f} MB on disk, {seconds:.1f} s ({phases})")
-    return True
+        state = build_state(server, artifacts if artifacts is not None else server.settings.artifacts, scale, seed,
+                            force=force, workers=workers, say=_err,
+                            progress=lambda table, rows, _s: bars.advance(tasks[table.split(".")[0]], rows))
+    if state.built:
+        _err(f"fingerprint {state.fingerprint}")
+    return state.built
 
 
 def cmd_seed(args: argparse.Namespace, settings: Settings) -> int:
@@ -179,24 +173,51 @@ def cmd_bench(args: argparse.Namespace, settings: Settings) -> int:
     return run(args, settings)
 
 
-def cmd_dev(args: argparse.Namespace, settings: Settings) -> int:
-    """`dagster dev` against heron's server, with Dagster's storage in heron_dagster."""
+def dagster_home(settings: Settings) -> "Path":
+    """DAGSTER_HOME under heron's data folder (git-ignored), holding a copy of the project's dagster.yaml:
+    Dagster writes its local folders (storage/, .nux/) into its home, never into the repository."""
+    import shutil
+    from pathlib import Path
+
+    from heron_pipeline.config import PROJECT_ROOT
+
+    home = Path(settings.data_dir) / "dagster_home"
+    home.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(PROJECT_ROOT / "dagster.yaml", home / "dagster.yaml")
+    return home
+
+
+def dagster_environment(settings: Settings, server: Server) -> dict[str, str]:
+    """The environment `dagster dev` runs in: its home, and its storage in heron's `heron_dagster` database."""
     import os
     from urllib.parse import urlsplit
 
-    from heron_pipeline.config import PROJECT_ROOT
     from heron_pipeline.database.names import DAGSTER_DATABASE
 
-    server = Server(settings)
-    server.up()
     if not server.database_exists(DAGSTER_DATABASE):
         server.create_database(DAGSTER_DATABASE)
     parts = urlsplit(server.maintenance_dsn)
-    env = {**os.environ, "DAGSTER_HOME": str(PROJECT_ROOT), "HERON_DAGSTER_USER": parts.username or "postgres",
-           "HERON_DAGSTER_PASSWORD": parts.password or "", "HERON_DAGSTER_HOST": parts.hostname or "127.0.0.1",
-           "HERON_DAGSTER_PORT": str(parts.port or 5432)}
-    argv = ["dagster", "dev", "-w", str(PROJECT_ROOT / "workspace.yaml"), "-p", str(args.port)]
-    os.execvpe(argv[0], argv, env)
+    return {**os.environ, "DAGSTER_HOME": str(dagster_home(settings)), "HERON_DAGSTER_USER": parts.username or "postgres",
+            "HERON_DAGSTER_PASSWORD": parts.password or "", "HERON_DAGSTER_HOST": parts.hostname or "127.0.0.1",
+            "HERON_DAGSTER_PORT": str(parts.port or 5432)}
+
+
+def cmd_dev(args: argparse.Namespace, settings: Settings) -> int:
+    """`dagster dev` against heron's server, with Dagster's storage in heron_dagster. Started as
+    ``<this interpreter> -m dagster``, so it works without an activated virtualenv."""
+    import os
+
+    from heron_pipeline.config import PROJECT_ROOT
+
+    server = Server(settings)
+    server.up()
+    env = dagster_environment(settings, server)
+    argv = [sys.executable, "-m", "dagster", "dev", "-w", str(PROJECT_ROOT / "workspace.yaml"), "-p", str(args.port),
+            "-h", args.host]
+    _err(f"Dagster UI on http://{args.host}:{args.port} (DAGSTER_HOME {env['DAGSTER_HOME']}, storage in "
+         f"heron_dagster)")
+    os.chdir(PROJECT_ROOT)
+    os.execve(sys.executable, argv, env)
     return EXIT_OK  # pragma: no cover
 
 
@@ -247,6 +268,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     dev = sub.add_parser("dev", help="start the server if needed, then the Dagster UI")
     dev.add_argument("--port", type=int, default=3000)
+    dev.add_argument("--host", default="127.0.0.1", help="interface the UI listens on (default 127.0.0.1)")
     dev.set_defaults(handler=cmd_dev)
     __import__("heron_pipeline.cli_query").cli_query.register(sub)  # heron query: the prediction sandbox
 

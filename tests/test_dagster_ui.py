@@ -1,17 +1,19 @@
-"""The Dagster UI, rendered by a real headless Chromium: every stage of the asset graph is there and
-an asset's page shows its lineage.
+"""The Dagster UI as a user meets it: `heron dev` started without an activated virtualenv, driven in a
+real headless Chromium (Debian's, through Playwright).
 
-The webserver runs the project's own workspace.yaml with a throwaway DAGSTER_HOME (SQLite storage),
-so the test needs no PostgreSQL and never touches a user's `heron_dagster`. Chromium comes from the
-distribution (`.ci/run` installs it); without it the test is skipped, unless HERON_REQUIRE_BROWSER=1
-(set by CI) turns the skip into a failure.
+The test starts `heron dev` on free ports with its own data folder (embedded server, DAGSTER_HOME and
+the heron_dagster storage under it, never the user's), lets the seeds sensor register 42, 43 and 44,
+launches ONE backfill of tiny × {42, 43, 44} whose selection starts at the seeded domain assets (the
+GraphQL mutation the launchpad sends), waits for it to succeed, then opens the leaderboard asset and
+finds the standings rows, and finds the nightly schedule on the Automation page. Chromium is
+installed by `.ci/run`; without it the test is skipped, unless HERON_REQUIRE_BROWSER=1 (set by CI)
+turns the skip into a failure.
 """
 
 from __future__ import annotations
 
-import html
+import json
 import os
-import re
 import shutil
 import signal
 import subprocess
@@ -24,8 +26,14 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-STAGES = ("catalog", "seeded", "database", "questions", "gold_results", "gold_audit", "predictions", "scores",
-          "standings", "leaderboard")
+#: One asset page per stage of the graph: (path in the UI, text its page must show).
+STAGES = (("schema_catalog", "211-table schema"), ("seeded/tenancy", "tenancy"), ("database", "fingerprinted"),
+          ("questions", "benchmark questions"), ("gold_results", "gold answer"), ("gold_audit", "release gate"),
+          ("gold_predictions", "predictions"), ("gold_scores", "sandbox"), ("standings", "multi-state EX@1"),
+          ("leaderboard", "local results folder"))
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+SEEDS = ("42", "43", "44")
 
 
 def _chromium() -> str:
@@ -38,73 +46,141 @@ def _chromium() -> str:
     pytest.skip("no Chromium on PATH (apt-get install chromium)")
 
 
+def _graphql(url: str, query: str, variables: dict | None = None) -> dict:
+    body = json.dumps({"query": query, "variables": variables or {}}).encode()
+    request = urllib.request.Request(f"{url}/graphql", data=body, headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=60) as response:
+        document = json.loads(response.read())
+    assert "errors" not in document, document.get("errors")
+    return document["data"]
+
+
 @pytest.fixture(scope="module")
-def webserver(free_port):
-    _chromium()
-    home = Path(tempfile.mkdtemp(prefix="heron-dagster-home-"))
-    port = free_port()
-    env = {**os.environ, "DAGSTER_HOME": str(home)}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "dagster_webserver", "-w", str(ROOT / "workspace.yaml"), "-h", "127.0.0.1",
-         "-p", str(port)],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+def heron_dev(free_port):
+    chromium = _chromium()
+    data_dir = Path(tempfile.mkdtemp(prefix="heron-ui-"))
+    port, pg_port = free_port(), free_port()
+    # No activated virtualenv: the venv's bin is not on PATH, as in a fresh shell after `make install`.
+    path = os.pathsep.join(p for p in os.environ.get("PATH", "").split(os.pathsep) if ".venv" not in p)
+    env = {**{k: v for k, v in os.environ.items() if not k.startswith(("HERON_", "DAGSTER_", "VIRTUAL_ENV"))},
+           "PATH": path, "HERON_DATA_DIR": str(data_dir), "HERON_PORT": str(pg_port), "HERON_SEEDS": ",".join(SEEDS)}
+    proc = subprocess.Popen([sys.executable, "-m", "heron_pipeline.cli", "dev", "--port", str(port)], cwd=ROOT,
+                            env=env, stdout=subprocess.DEVNULL, stderr=open(data_dir / "dev.log", "wb"),
+                            start_new_session=True)
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 180
+        deadline = time.monotonic() + 240
         while True:
-            assert proc.poll() is None, "dagster-webserver exited during start-up"
+            assert proc.poll() is None, f"heron dev exited: {(data_dir / 'dev.log').read_text()[-3000:]}"
             try:
                 with urllib.request.urlopen(f"{url}/server_info", timeout=2) as response:
                     if response.status == 200:
                         break
             except OSError:
                 pass
-            assert time.monotonic() < deadline, "dagster-webserver did not answer within 180 s"
+            assert time.monotonic() < deadline, "heron dev did not answer within 240 s"
             time.sleep(0.5)
-        yield url
+        yield {"url": url, "chromium": chromium, "data_dir": data_dir, "env": env}
     finally:
-        # Stop by process group: the webserver's children would otherwise outlive it.
-        os.killpg(proc.pid, signal.SIGTERM)
+        os.killpg(proc.pid, signal.SIGTERM)  # the webserver, daemon and code server are its children
         try:
-            proc.wait(timeout=20)
+            proc.wait(timeout=30)
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
-        shutil.rmtree(home, ignore_errors=True)
+        subprocess.run([sys.executable, "-m", "heron_pipeline.cli", "db", "down"], cwd=ROOT, env=env,
+                       capture_output=True, timeout=60)
+        assert not (ROOT / "storage").exists() and not (ROOT / ".nux").exists()  # Dagster's home is under .heron
+        shutil.rmtree(data_dir, ignore_errors=True)
 
 
-def _rendered_text(url: str) -> str:
-    """The page's visible text after its JavaScript ran (headless Chromium, --dump-dom)."""
-    profile = tempfile.mkdtemp(prefix="heron-chromium-")
+@pytest.fixture(scope="module")
+def browser(heron_dev):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=heron_dev["chromium"], args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+def _page_text(browser, url: str, needles: tuple[str, ...], timeout_s: float = 60) -> str:
+    """The page's visible text once every needle shows (the UI renders asynchronously)."""
+    page = browser.new_page()
     try:
-        out = subprocess.run(
-            [_chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-             "--disable-background-networking", "--disable-component-update", "--disable-sync",
-             f"--user-data-dir={profile}", "--virtual-time-budget=20000", "--dump-dom", url],
-            capture_output=True, text=True, timeout=120, check=True).stdout
+        page.goto(url, wait_until="domcontentloaded")
+        deadline = time.monotonic() + timeout_s
+        text = ""
+        while time.monotonic() < deadline:
+            text = page.inner_text("body")
+            if all(n in text for n in needles):
+                return text
+            page.wait_for_timeout(1000)
+        return text
     finally:
-        shutil.rmtree(profile, ignore_errors=True)
-    out = re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", out, flags=re.S)
-    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", out)))
+        page.close()
 
 
-def _wait_for(url: str, needles: tuple[str, ...], attempts: int = 3) -> str:
-    """Render until every needle shows (the first render can race the code location's load)."""
-    text = ""
-    for _ in range(attempts):
-        text = _rendered_text(url)
-        if all(needle in text for needle in needles):
-            return text
-    return text
+def test_every_stage_has_its_asset_page_with_description_and_lineage(heron_dev, browser) -> None:
+    missing = []
+    for path, needle in STAGES:
+        text = _page_text(browser, f"{heron_dev['url']}/assets/{path}", (needle,), timeout_s=45)
+        if needle not in text:
+            missing.append(path)
+    assert not missing, f"asset pages without their description: {missing}"
+    text = _page_text(browser, f"{heron_dev['url']}/assets/gold_audit", ("Upstream", "gold_results"))
+    assert "gold_results" in text  # lineage on the page
 
 
-def test_asset_catalog_shows_every_stage_of_the_pipeline(webserver):
-    text = _wait_for(f"{webserver}/assets", STAGES)
-    missing = [stage for stage in STAGES if stage not in text]
-    assert not missing, f"asset catalog page lacks {missing}"
+def test_the_automation_page_lists_the_nightly_schedule_and_the_sensors(heron_dev, browser) -> None:
+    needles = ("nightly_tool_runs", "seed_partitions", "heron_automation")
+    text = _page_text(browser, f"{heron_dev['url']}/automation", needles)
+    assert all(n in text for n in needles), text[:2000]
 
 
-def test_an_asset_page_shows_its_description_and_upstream_lineage(webserver):
-    text = _wait_for(f"{webserver}/assets/gold_audit", ("Upstream assets", "gold_results"))
-    assert "Upstream assets" in text and "gold_results" in text
-    assert "release gate" in text  # the asset's docstring is its description in the UI
+BACKFILL = """mutation($params: LaunchBackfillParams!) { launchPartitionBackfill(backfillParams: $params) {
+  __typename ... on LaunchBackfillSuccess { backfillId } ... on PythonError { message } } }"""
+STATUS = """query($id: String!) { partitionBackfillOrError(backfillId: $id) {
+  __typename ... on PartitionBackfill { status } ... on PythonError { message } } }"""
+def test_one_backfill_builds_audits_scores_and_publishes_tiny(heron_dev, browser) -> None:
+    url = heron_dev["url"]
+    deadline = time.monotonic() + 180
+    while set(SEEDS) - _registered_seeds_from_ui(url):  # the sensor adds them (30 s interval)
+        assert time.monotonic() < deadline, "the seeds sensor did not register 42, 43, 44 within 180 s"
+        time.sleep(3)
+    keys = _materializable_keys(url)
+    assert ["seeded", "tenancy"] in keys and ["leaderboard"] in keys
+    launched = _graphql(url, BACKFILL, {"params": {
+        "assetSelection": [{"path": k} for k in keys],
+        "partitionNames": [f"tiny|{s}" for s in SEEDS], "fromFailure": False}})["launchPartitionBackfill"]
+    assert launched["__typename"] == "LaunchBackfillSuccess", launched
+    backfill = launched["backfillId"]
+    deadline = time.monotonic() + 1500
+    status = None
+    while time.monotonic() < deadline:
+        status = _graphql(url, STATUS, {"id": backfill})["partitionBackfillOrError"].get("status")
+        if status in ("COMPLETED", "COMPLETED_SUCCESS", "FAILED", "COMPLETED_FAILED", "CANCELED"):
+            break
+        time.sleep(5)
+    assert status in ("COMPLETED", "COMPLETED_SUCCESS"), f"backfill {backfill} ended {status}"
+    text = _page_text(browser, f"{url}/assets/leaderboard", ("gold", "alt", "multi-state"), timeout_s=90)
+    assert "gold" in text and "alt" in text and "multi-state" in text, text[:3000]
+    page = browser.new_page()
+    page.goto(f"{url}/assets/leaderboard", wait_until="networkidle")
+    page.screenshot(path=str(heron_dev["data_dir"].parent / "heron-ui-leaderboard.png"), full_page=True)
+    page.close()
+
+
+ASSET_NODES = """{ assetNodes { assetKey { path } isMaterializable isObservable } }"""
+PARTITIONS = """{ assetNodeOrError(assetKey: {path: ["database"]}) { ... on AssetNode {
+  partitionKeysByDimension { name partitionKeys } } } }"""
+
+
+def _materializable_keys(url: str) -> list[list[str]]:
+    nodes = _graphql(url, ASSET_NODES)["assetNodes"]
+    return [n["assetKey"]["path"] for n in nodes if n["isMaterializable"]]
+
+
+def _registered_seeds_from_ui(url: str) -> set[str]:
+    dims = _graphql(url, PARTITIONS)["assetNodeOrError"].get("partitionKeysByDimension") or []
+    return {k for d in dims if d["name"] == "seed" for k in d["partitionKeys"]}
