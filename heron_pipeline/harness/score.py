@@ -3,7 +3,9 @@
 Every prediction is executed — there is no shortcut for SQL whose text equals the gold, so the
 reference tools prove the execution path, not string equality. The result is compared with the
 stored gold result of the same state by ``scoring.compare``; partial credit (Soft-F1, row F1), the
-exact-set match and Set-Recall@k are recorded beside it. A failed execution is classified (rejected,
+exact-set match and Set-Recall@k are recorded beside it. Soft-F1 pairs rows by position, so both
+results are first put in the canonical order of ``scoring.canonical_pair`` wherever their queries
+leave the order open: the same SQL on the same state then scores the same whatever plan ran it. A failed execution is classified (rejected,
 timeout, limit, error) and scores 0; only an exception the sandbox does not classify — the server
 itself going away — stops the run, because that is the harness failing, not the tool.
 """
@@ -19,7 +21,14 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 from heron_pipeline.harness.records import ScoreRecord
 from heron_pipeline.harness.timing import time_pair
 from heron_pipeline.predictions.record import PredictionRecord
-from heron_pipeline.scoring import compare, exact_set_match, row_multiset_f1, set_recall_at_k, soft_f1
+from heron_pipeline.scoring import (
+    canonical_pair,
+    compare,
+    exact_set_match,
+    row_multiset_f1,
+    set_recall_at_k,
+    soft_f1,
+)
 
 RECALL_KS = (5, 10, 20)
 
@@ -91,7 +100,8 @@ def score_prediction(tool: str, question: Any, prediction: PredictionRecord, gol
                                          lambda: state.execute(prediction.sql))
     return ScoreRecord(
         tool=tool, scale=state.scale, seed=state.seed, question_id=question.id, sample=prediction.sample,
-        correct=correct, soft_f1=soft_f1(gold_rows, pred_rows), row_f1=row_multiset_f1(gold_rows, pred_rows),
+        correct=correct, soft_f1=soft_f1(*canonical_pair(question.gold_sql, gold_rows, prediction.sql, pred_rows)),
+        row_f1=row_multiset_f1(gold_rows, pred_rows),
         error_class=error_class, error=error,
         pred_row_count=None if pred_rows is None else len(pred_rows), gold_row_count=len(gold_rows),
         exec_s=exec_s, gold_time_s=gold_time, pred_time_s=pred_time,
