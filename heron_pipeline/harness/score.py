@@ -73,8 +73,12 @@ def _recalls(retrieved: Sequence[str], gold_tables: Sequence[str]) -> dict[str, 
 
 
 def score_prediction(tool: str, question: Any, prediction: PredictionRecord, gold_rows: list[tuple],
-                     state: StateRun, *, time_ves: bool = False) -> ScoreRecord:
-    """Execute one prediction on ``state`` and score it against that state's gold rows."""
+                     state: StateRun, *, time_ves: bool = False, extra_columns: bool = False) -> ScoreRecord:
+    """Execute one prediction on ``state`` and score it against that state's gold rows.
+
+    ``extra_columns`` is the comparator's rule for natural question mode: the prediction may
+    return more columns than gold (see ``scoring.compare``); off, the column counts must agree.
+    """
     pred_rows: list[tuple] | None = None
     error_class = error = None
     exec_s = None
@@ -90,7 +94,7 @@ def score_prediction(tool: str, question: Any, prediction: PredictionRecord, gol
                 raise
             error_class, error = kind, " ".join(str(exc).split())[:300] or type(exc).__name__
         exec_s = time.perf_counter() - started
-    correct = compare(question.gold_sql, gold_rows, pred_rows)
+    correct = compare(question.gold_sql, gold_rows, pred_rows, extra_columns=extra_columns)
     gold_time = pred_time = None
     if time_ves and correct and state.time_pair is not None:
         timed = state.time_pair(question.gold_sql, prediction.sql)  # type: ignore[arg-type]
@@ -116,9 +120,11 @@ def score_prediction(tool: str, question: Any, prediction: PredictionRecord, gol
 
 def score_state(tool: str, questions: Iterable[Any], predictions: Iterable[PredictionRecord],
                 gold_rows: Mapping[str, list[tuple]], state: StateRun, *, time_ves: bool = False,
-                progress: Callable[[int], None] | None = None, workers: int = 3) -> list[ScoreRecord]:
+                progress: Callable[[int], None] | None = None, workers: int = 3,
+                extra_columns: bool = False) -> list[ScoreRecord]:
     """Score every prediction of ``tool`` on one state, in (question, sample) order.
 
+    ``extra_columns`` is passed to every ``score_prediction`` (natural question mode).
     A question without predictions is scored as a failed prediction (sample 0, ``no_sql``) so that
     a tool cannot improve its EX by skipping hard questions. A prediction for an unknown question
     id is an error in the predictions artifact (ValueError).
@@ -139,8 +145,8 @@ def score_state(tool: str, questions: Iterable[Any], predictions: Iterable[Predi
 
     def score_question(job: tuple[Any, list[PredictionRecord]]) -> list[ScoreRecord]:
         question, samples = job
-        scored = [score_prediction(tool, question, p, gold_rows[question.id], state, time_ves=time_ves)
-                  for p in samples]
+        scored = [score_prediction(tool, question, p, gold_rows[question.id], state, time_ves=time_ves,
+                                   extra_columns=extra_columns) for p in samples]
         if progress:
             progress(1)
         return scored

@@ -206,3 +206,11 @@ def test_soft_f1_and_standings_survive_vacuum_and_a_physical_reorder(tiny_clone,
     assert 0 < soft_before["q_plain"] < 1 and 0 < soft_before["q_ties"] < 1
     assert soft_after == soft_before
     assert standings_after == standings_before
+
+
+def test_extra_columns_is_threaded_to_the_comparator() -> None:
+    wide = _run(lambda sql: ResultSet((Column("x", "integer"), Column("y", "text")), [("extra", 1)]))
+    [strict] = score_state("t", [Q1], [PredictionRecord("q1", 0, "SELECT 'extra', 1")], GOLD_ROWS, wide)
+    [natural] = score_state("t", [Q1], [PredictionRecord("q1", 0, "SELECT 'extra', 1")], GOLD_ROWS, wide,
+                            extra_columns=True)
+    assert not strict.correct and natural.correct
