@@ -23,7 +23,7 @@ import uuid
 from decimal import Decimal
 from typing import Sequence
 
-from .order_spec import OrderSpec, order_spec
+from .order_spec import POSITIONAL, UNORDERED, OrderSpec, order_spec
 
 _NUMBER = (bool, int, float, Decimal)
 
@@ -108,6 +108,15 @@ def canonical_rows(rows: Sequence[tuple], spec: OrderSpec) -> list[tuple]:
     return out
 
 
+def _prediction_spec(pred_sql: str) -> OrderSpec:
+    """The prediction's own order spec; SQL too deep for the parser (it executed, so PostgreSQL
+    took it) falls back on the text, as `order_spec` does for SQL it cannot parse."""
+    try:
+        return order_spec(pred_sql)
+    except (RecursionError, ValueError, TypeError):
+        return POSITIONAL if "order by" in " ".join(pred_sql.lower().split()) else UNORDERED
+
+
 def canonical_pair(gold_sql: str, gold_rows: Sequence[tuple], pred_sql: str | None,
                    pred_rows: Sequence[tuple] | None) -> tuple[list[tuple], list[tuple] | None]:
     """Gold and predicted rows in canonical order, ready for a positional metric.
@@ -122,8 +131,5 @@ def canonical_pair(gold_sql: str, gold_rows: Sequence[tuple], pred_sql: str | No
     gold = canonical_rows(gold_rows, gold_spec)
     if pred_rows is None:
         return gold, None
-    if not gold_spec.ordered or pred_sql is None:
-        pred_spec = OrderSpec(ordered=False)
-    else:
-        pred_spec = order_spec(pred_sql)
+    pred_spec = UNORDERED if not gold_spec.ordered or pred_sql is None else _prediction_spec(pred_sql)
     return gold, canonical_rows(pred_rows, pred_spec)

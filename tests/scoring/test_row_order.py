@@ -116,3 +116,11 @@ def test_ordered_gold_keeps_the_order_between_groups() -> None:
 
 def test_failed_prediction_passes_through() -> None:
     assert canonical_pair("SELECT 1", [(1,)], None, None) == ([(1,)], None)
+
+
+def test_prediction_too_deep_for_the_parser_does_not_stop_scoring() -> None:
+    deep = "SELECT " + "(" * 3000 + "1" + ")" * 3000 + " AS n, 'x' AS s"
+    gold_sql = "SELECT n, s FROM t ORDER BY n"
+    rows = [(1, "x"), (1, "y")]
+    assert canonical_pair(gold_sql, rows, deep, rows[::-1]) == (rows, rows)  # no ORDER BY: sorted
+    assert canonical_pair(gold_sql, rows, deep + " ORDER BY 1", rows[::-1]) == (rows, rows[::-1])  # kept
