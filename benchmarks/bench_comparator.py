@@ -4,6 +4,11 @@ The baseline is what an exact, order-blind, column-order-sensitive comparator
 costs: `Counter(gold) == Counter(pred)` over the raw tuples.  Both are timed in
 the same process on the same data so the ratio is meaningful across machines.
 
+The extra-column rule (natural question mode) is timed against the strict rule on
+the same rows in the same run: the prediction carries two more columns, one of
+them a decoy with the same values as a gold column in another row order, so the
+column search must reject a wrong candidate before it finds the right one.
+
 Run: .venv/bin/python benchmarks/bench_comparator.py [rows]
 """
 
@@ -68,6 +73,14 @@ def shuffled_and_permuted(rows: list[tuple], seed: int = 11) -> list[tuple]:
     return [(_fresh(r[3]), _fresh(r[0]), _fresh(r[4]), _fresh(r[1]), _fresh(r[2])) for r in out]
 
 
+def with_extra_columns(pred: list[tuple], seed: int = 13) -> list[tuple]:
+    """`pred` with two more columns: a decoy (the qty column, rows shuffled) first, a label last."""
+    rng = random.Random(seed)
+    decoy = [r[2] for r in pred]
+    rng.shuffle(decoy)
+    return [(d, *r, f"extra-{i % 977}") for i, (d, r) in enumerate(zip(decoy, pred))]
+
+
 def best_time(fn, repeats: int = 3) -> tuple[float, object]:
     """Fastest of `repeats` runs, with the cyclic GC paused as a service would after warm-up."""
     best, result = float("inf"), None
@@ -92,6 +105,14 @@ def main() -> None:
     assert ok is True, "comparator rejected an equal result"
     print(f"rows={n:,} cols=5 (int, Decimal, str, date, int|NULL), shuffled + columns permuted")
     print(f"comparator {t_cmp:.2f} s, naive Counter {t_naive:.2f} s, ratio {t_cmp / t_naive:.1f}x")
+
+    wide = with_extra_columns(pred)
+    t_strict, ok = best_time(lambda: compare(UNORDERED_SQL, gold, pred))
+    assert ok is True
+    t_extra, ok = best_time(lambda: compare(UNORDERED_SQL, gold, wide, extra_columns=True))
+    assert ok is True, "extra-column rule rejected a projection of the gold"
+    print(f"extra columns (7 predicted for 5 gold, one a misaligned decoy): {t_extra:.2f} s, "
+          f"strict 5-column {t_strict:.2f} s in the same run, ratio {t_extra / t_strict:.2f}x")
 
     wrong = pred[:]
     wrong[n // 2] = (wrong[n // 2][0], wrong[n // 2][1], wrong[n // 2][2], Decimal("-1"), wrong[n // 2][4])

@@ -3,7 +3,9 @@
 Every prediction is executed — there is no shortcut for SQL whose text equals the gold, so the
 reference tools prove the execution path, not string equality. The result is compared with the
 stored gold result of the same state by ``scoring.compare``; partial credit (Soft-F1, row F1), the
-exact-set match and Set-Recall@k are recorded beside it. A failed execution is classified (rejected,
+exact-set match and Set-Recall@k are recorded beside it. Soft-F1 pairs rows by position, so both
+results are first put in the canonical order of ``scoring.canonical_pair`` wherever their queries
+leave the order open: the same SQL on the same state then scores the same whatever plan ran it. A failed execution is classified (rejected,
 timeout, limit, error) and scores 0; only an exception the sandbox does not classify — the server
 itself going away — stops the run, because that is the harness failing, not the tool.
 """
@@ -19,7 +21,14 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 from heron_pipeline.harness.records import ScoreRecord
 from heron_pipeline.harness.timing import time_pair
 from heron_pipeline.predictions.record import PredictionRecord
-from heron_pipeline.scoring import compare, exact_set_match, row_multiset_f1, set_recall_at_k, soft_f1
+from heron_pipeline.scoring import (
+    canonical_pair,
+    compare,
+    exact_set_match,
+    row_multiset_f1,
+    set_recall_at_k,
+    soft_f1,
+)
 
 RECALL_KS = (5, 10, 20)
 
@@ -64,8 +73,12 @@ def _recalls(retrieved: Sequence[str], gold_tables: Sequence[str]) -> dict[str, 
 
 
 def score_prediction(tool: str, question: Any, prediction: PredictionRecord, gold_rows: list[tuple],
-                     state: StateRun, *, time_ves: bool = False) -> ScoreRecord:
-    """Execute one prediction on ``state`` and score it against that state's gold rows."""
+                     state: StateRun, *, time_ves: bool = False, extra_columns: bool = False) -> ScoreRecord:
+    """Execute one prediction on ``state`` and score it against that state's gold rows.
+
+    ``extra_columns`` is the comparator's rule for natural question mode: the prediction may
+    return more columns than gold (see ``scoring.compare``); off, the column counts must agree.
+    """
     pred_rows: list[tuple] | None = None
     error_class = error = None
     exec_s = None
@@ -81,7 +94,7 @@ def score_prediction(tool: str, question: Any, prediction: PredictionRecord, gol
                 raise
             error_class, error = kind, " ".join(str(exc).split())[:300] or type(exc).__name__
         exec_s = time.perf_counter() - started
-    correct = compare(question.gold_sql, gold_rows, pred_rows)
+    correct = compare(question.gold_sql, gold_rows, pred_rows, extra_columns=extra_columns)
     gold_time = pred_time = None
     if time_ves and correct and state.time_pair is not None:
         timed = state.time_pair(question.gold_sql, prediction.sql)  # type: ignore[arg-type]
@@ -91,7 +104,8 @@ def score_prediction(tool: str, question: Any, prediction: PredictionRecord, gol
                                          lambda: state.execute(prediction.sql))
     return ScoreRecord(
         tool=tool, scale=state.scale, seed=state.seed, question_id=question.id, sample=prediction.sample,
-        correct=correct, soft_f1=soft_f1(gold_rows, pred_rows), row_f1=row_multiset_f1(gold_rows, pred_rows),
+        correct=correct, soft_f1=soft_f1(*canonical_pair(question.gold_sql, gold_rows, prediction.sql, pred_rows)),
+        row_f1=row_multiset_f1(gold_rows, pred_rows),
         error_class=error_class, error=error,
         pred_row_count=None if pred_rows is None else len(pred_rows), gold_row_count=len(gold_rows),
         exec_s=exec_s, gold_time_s=gold_time, pred_time_s=pred_time,
@@ -106,9 +120,11 @@ def score_prediction(tool: str, question: Any, prediction: PredictionRecord, gol
 
 def score_state(tool: str, questions: Iterable[Any], predictions: Iterable[PredictionRecord],
                 gold_rows: Mapping[str, list[tuple]], state: StateRun, *, time_ves: bool = False,
-                progress: Callable[[int], None] | None = None, workers: int = 3) -> list[ScoreRecord]:
+                progress: Callable[[int], None] | None = None, workers: int = 3,
+                extra_columns: bool = False) -> list[ScoreRecord]:
     """Score every prediction of ``tool`` on one state, in (question, sample) order.
 
+    ``extra_columns`` is passed to every ``score_prediction`` (natural question mode).
     A question without predictions is scored as a failed prediction (sample 0, ``no_sql``) so that
     a tool cannot improve its EX by skipping hard questions. A prediction for an unknown question
     id is an error in the predictions artifact (ValueError).
@@ -129,8 +145,8 @@ def score_state(tool: str, questions: Iterable[Any], predictions: Iterable[Predi
 
     def score_question(job: tuple[Any, list[PredictionRecord]]) -> list[ScoreRecord]:
         question, samples = job
-        scored = [score_prediction(tool, question, p, gold_rows[question.id], state, time_ves=time_ves)
-                  for p in samples]
+        scored = [score_prediction(tool, question, p, gold_rows[question.id], state, time_ves=time_ves,
+                                   extra_columns=extra_columns) for p in samples]
         if progress:
             progress(1)
         return scored

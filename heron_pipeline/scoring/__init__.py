@@ -9,6 +9,7 @@ from .grade import WEIGHTS, ToolDims, dimension_scores, grade
 from .order_spec import OrderSpec, order_spec
 from .partial_credit import row_multiset_f1, soft_f1
 from .retrieval import set_recall_at_k
+from .row_order import canonical_pair, canonical_rows
 
 __all__ = [
     "WEIGHTS",
@@ -18,6 +19,8 @@ __all__ = [
     "best_of",
     "bootstrap_ci",
     "breakdown",
+    "canonical_pair",
+    "canonical_rows",
     "compare",
     "count_matching_rows",
     "dimension_scores",

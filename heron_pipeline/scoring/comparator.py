@@ -5,6 +5,9 @@ Strict on data, lenient on shape:
 * rows form a multiset (multiplicity matters); order matters only as the gold
   query's outermost ORDER BY demands (see `order_spec`);
 * columns may come in any order, but rows stay aligned; names are ignored;
+* with `extra_columns=True` (natural question mode) the prediction may have more
+  columns than gold: each gold column must match a distinct predicted column,
+  rows still aligned, and the other columns are ignored;
 * values follow fixed rules (`values_equal`): numbers by value across
   int/float/Decimal with a small tolerance unless both are integral, NULL only
   equals NULL, booleans are not numbers, strings are exact, JSON/arrays are
@@ -322,11 +325,21 @@ def _mappings(
     yield from place(0)
 
 
-def _exact_mappings(g_hashes: list[np.ndarray], p_hashes: list[np.ndarray], p_keys) -> Iterator[tuple[int, ...]]:
-    """Column mappings whose columns have equal multiset signatures and pair signatures."""
+def _signatures_fit(g_sigs, p_sigs, extra_columns: bool) -> bool:
+    """Gold's column signatures equal the prediction's as multisets - or, when the prediction may
+    carry extra columns, are contained in them (each gold column needs its own predicted one)."""
+    if extra_columns:
+        return not Counter(g_sigs) - Counter(p_sigs)
+    return Counter(g_sigs) == Counter(p_sigs)
+
+
+def _exact_mappings(g_hashes: list[np.ndarray], p_hashes: list[np.ndarray], p_keys,
+                    extra_columns: bool = False) -> Iterator[tuple[int, ...]]:
+    """Injective gold→pred column mappings whose columns have equal multiset signatures and pair
+    signatures (onto, unless `extra_columns`)."""
     g_sigs = [_multiset_signature(h) for h in g_hashes]
     p_sigs = [_multiset_signature(h) for h in p_hashes]
-    if Counter(g_sigs) != Counter(p_sigs):
+    if not _signatures_fit(g_sigs, p_sigs, extra_columns):
         return iter(())
     candidates = [[k for k, s in enumerate(p_sigs) if s == g] for g in g_sigs]
     pair_cache: dict[tuple[str, int, int], tuple[int, int]] = {}
@@ -338,14 +351,12 @@ def _exact_mappings(g_hashes: list[np.ndarray], p_hashes: list[np.ndarray], p_ke
         return pair_cache[key]
 
     def consistent(j: int, k: int, chosen: dict[int, int]) -> bool:
-        # Only ambiguous columns need the (more expensive) pair check.
+        # Only ambiguous columns need the pair check; against every column already placed, so a
+        # decoy (same values as a gold column, other rows - e.g. an extra predicted column) fails
+        # here for the price of one hash pass instead of a full row match.
         if len(candidates[j]) == 1:
             return True
-        return all(
-            pair_sig("g", g_hashes, j2, j) == pair_sig("p", p_hashes, k2, k)
-            for j2, k2 in chosen.items()
-            if len(candidates[j2]) > 1
-        )
+        return all(pair_sig("g", g_hashes, j2, j) == pair_sig("p", p_hashes, k2, k) for j2, k2 in chosen.items())
 
     return _mappings(candidates, _content_classes(p_keys, p_hashes), consistent)
 
@@ -620,11 +631,12 @@ def _is_flat_exact(types: set) -> bool:
     return not types & {int, float, Decimal, list, tuple, dict, _Marker}
 
 
-def _tolerant_mappings(g_keys, p_keys, g_flat, p_flat, g_coarse, p_coarse, p_hashes, g_types, p_types) -> Iterator[tuple[int, ...]]:
+def _tolerant_mappings(g_keys, p_keys, g_flat, p_flat, g_coarse, p_coarse, p_hashes, g_types, p_types,
+                       extra_columns: bool = False) -> Iterator[tuple[int, ...]]:
     """Column mappings allowed by coarse signatures and numeric sum bounds."""
     g_sigs = [_multiset_signature(h) for h in g_coarse]
     p_sigs = [_multiset_signature(h) for h in p_coarse]
-    if Counter(g_sigs) != Counter(p_sigs):
+    if not _signatures_fit(g_sigs, p_sigs, extra_columns):
         return iter(())
     g_bounds = [_column_number_bounds(*args) for args in zip(g_keys, g_flat, g_types)]
     p_bounds = [_column_number_bounds(*args) for args in zip(p_keys, p_flat, p_types)]
@@ -791,12 +803,13 @@ def _tolerant_multiset(g_keys, p_keys, g_exact, p_exact, g_coarse_rows, p_coarse
     return _matching_over_groups(gold, pred, g_tags, p_tags) == len(gold)
 
 
-def _tolerant_match(g_keys, p_keys, g_types, p_types, g_hashes, p_hashes, tags, g_typed, p_typed) -> bool:
+def _tolerant_match(g_keys, p_keys, g_types, p_types, g_hashes, p_hashes, tags, g_typed, p_typed,
+                    extra_columns: bool = False) -> bool:
     """Search column mappings and rows under the numeric tolerance (the slow, rare path)."""
     # Columns without numbers must still match exactly: a cheap early rejection.
-    g_flat = Counter(_multiset_signature(h) for h, t in zip(g_hashes, g_types) if _is_flat_exact(t))
-    p_flat = Counter(_multiset_signature(h) for h, t in zip(p_hashes, p_types) if _is_flat_exact(t))
-    if g_flat != p_flat:
+    g_flat = [_multiset_signature(h) for h, t in zip(g_hashes, g_types) if _is_flat_exact(t)]
+    p_flat = [_multiset_signature(h) for h, t in zip(p_hashes, p_types) if _is_flat_exact(t)]
+    if not _signatures_fit(g_flat, p_flat, extra_columns):
         return False
     g_nums = [_numeric_floats(*args) for args in zip(g_keys, g_types, g_typed)]
     p_nums = [_numeric_floats(*args) for args in zip(p_keys, p_types, p_typed)]
@@ -805,7 +818,8 @@ def _tolerant_match(g_keys, p_keys, g_types, p_types, g_hashes, p_hashes, tags, 
     positional = isinstance(tags, str)
     g_exact = _tagged(_row_hashes(g_hashes), tags)
     g_coarse_rows = _tagged(_row_hashes(g_coarse), tags)
-    for mapping in _tolerant_mappings(g_keys, p_keys, g_nums, p_nums, g_coarse, p_coarse, p_hashes, g_types, p_types):
+    for mapping in _tolerant_mappings(g_keys, p_keys, g_nums, p_nums, g_coarse, p_coarse, p_hashes, g_types, p_types,
+                                      extra_columns):
         mapped = [p_keys[k] for k in mapping]
         mapped_typed = [p_typed[k] for k in mapping]
         p_coarse_rows = _tagged(_row_hashes([p_coarse[k] for k in mapping]), tags)
@@ -893,7 +907,8 @@ def _typed_columns(columns: list[Sequence]) -> tuple[list[set], list[TypedColumn
     return types, typed
 
 
-def results_match(gold_rows: Sequence[tuple], pred_rows: Sequence[tuple] | None, spec: OrderSpec) -> bool:
+def results_match(gold_rows: Sequence[tuple], pred_rows: Sequence[tuple] | None, spec: OrderSpec,
+                  extra_columns: bool = False) -> bool:
     """Compare two result sets given an explicit ordering spec (see module docstring)."""
     if pred_rows is None:
         return False
@@ -901,14 +916,14 @@ def results_match(gold_rows: Sequence[tuple], pred_rows: Sequence[tuple] | None,
         return False
     if not gold_rows:
         return True
-    width = len(gold_rows[0])
-    if len(pred_rows[0]) != width:
+    width, pred_width = len(gold_rows[0]), len(pred_rows[0])
+    if pred_width != width and not (extra_columns and pred_width > width):
         return False
     if width == 0:
         return True
 
-    g_cols, p_cols = _columns(gold_rows, width), _columns(pred_rows, width)
-    if len(p_cols) != width:
+    g_cols, p_cols = _columns(gold_rows, width), _columns(pred_rows, pred_width)
+    if len(p_cols) != pred_width:
         return False
     g_types, g_typed = _typed_columns(g_cols)
     p_types, p_typed = _typed_columns(p_cols)
@@ -921,19 +936,25 @@ def results_match(gold_rows: Sequence[tuple], pred_rows: Sequence[tuple] | None,
     str_hashes = _all_str_columns_typed(g_types + p_types, g_typed + p_typed)
     g_hashes = [_column_hashes(c, t, str_hashes) for c, t in zip(g_keys, g_typed)]
     p_hashes = [_column_hashes(c, t, str_hashes) for c, t in zip(p_keys, p_typed)]
-    for mapping in _exact_mappings(g_hashes, p_hashes, p_keys):
+    for mapping in _exact_mappings(g_hashes, p_hashes, p_keys, extra_columns):
         if _exact_match(g_keys, p_keys, g_hashes, p_hashes, mapping, tags, g_typed, p_typed):
             return True
     if not _may_need_tolerance(g_types + p_types):
         return False
-    return _tolerant_match(g_keys, p_keys, g_types, p_types, g_hashes, p_hashes, tags, g_typed, p_typed)
+    return _tolerant_match(g_keys, p_keys, g_types, p_types, g_hashes, p_hashes, tags, g_typed, p_typed,
+                           extra_columns)
 
 
-def compare(gold_sql: str, gold_rows: Sequence[tuple], pred_rows: Sequence[tuple] | None) -> bool:
+def compare(gold_sql: str, gold_rows: Sequence[tuple], pred_rows: Sequence[tuple] | None,
+            extra_columns: bool = False) -> bool:
     """Whether `pred_rows` is the same answer as `gold_rows` for the gold query `gold_sql`.
 
     `pred_rows` is None when the prediction failed to execute; that never matches.
+    `extra_columns=True` (natural question mode, where the question does not dictate the output
+    shape) lets the prediction return more columns than gold: it is correct when each gold
+    column matches a *distinct* predicted column with the rows kept aligned - the gold is the
+    prediction's projection onto those columns - under every other rule above.
     """
     if pred_rows is None:
         return False
-    return results_match(gold_rows, pred_rows, order_spec(gold_sql))
+    return results_match(gold_rows, pred_rows, order_spec(gold_sql), extra_columns)

@@ -6,8 +6,9 @@ right-for-the-wrong-reason answers and is blind to equivalent rewrites).
 
 Our rules: literals become one placeholder; table aliases are resolved to table
 names (`t1.col` → `singer.col`, and an unqualified column in a single-table
-scope gets that table); SELECT items form a multiset; WHERE conditions are split
-on AND *and* OR into a set; GROUP BY is a set; HAVING is one normalised
+scope gets that table); SELECT items form a multiset; WHERE is, as in Spider's
+evaluation.py, the multiset of its leaf conditions (split on AND and OR, so their
+count matters) together with the set of connectives it uses (AND, OR); GROUP BY is a set; HAVING is one normalised
 expression; ORDER BY is a list of (expression, direction); LIMIT counts only by
 presence; FROM is the sorted list of table names; JOIN ... ON conditions and
 DISTINCT are ignored; set operations, FROM-subqueries, CTEs and subqueries in
@@ -105,12 +106,24 @@ def _text(node: exp.Expression, aliases, default_table) -> str:
     return _normalise_tree(node, aliases, default_table).sql(dialect="postgres").lower()
 
 
-def _flatten_conditions(node: exp.Expression) -> list[exp.Expression]:
+def _flatten_conditions(node: exp.Expression, connectives: set[str]) -> list[exp.Expression]:
+    """Leaf conditions of a boolean tree of AND/OR (parentheses dropped); the connectives met are
+    added to `connectives`."""
     if isinstance(node, (exp.And, exp.Or)):
-        return _flatten_conditions(node.left) + _flatten_conditions(node.right)
+        connectives.add(type(node).__name__.lower())
+        return _flatten_conditions(node.left, connectives) + _flatten_conditions(node.right, connectives)
     if isinstance(node, exp.Paren):
-        return _flatten_conditions(node.this)
+        return _flatten_conditions(node.this, connectives)
     return [node]
+
+
+def _where_signature(condition: exp.Expression, text) -> tuple:
+    """Spider's WHERE rule: the leaf conditions as a multiset (a repeated or an extra condition
+    counts, `x = 'a' OR x = 'b'` is two conditions) and the set of AND/OR connectives used.
+    Values are already placeholders, so only the count tells `x = 'a' OR x = 'b'` from `x = 'c'`."""
+    connectives: set[str] = set()
+    leaves = _flatten_conditions(condition, connectives)
+    return tuple(sorted(text(c) for c in leaves)), tuple(sorted(connectives))
 
 
 def _order_items(node: exp.Expression, select_aliases: dict, aliases=None, default_table=None) -> tuple:
@@ -143,7 +156,7 @@ def _select_signature(select: exp.Select) -> tuple:
         tuple(sorted(map(repr, sources))),
         # sorted tuples, not frozensets: a subquery's digest is the repr of its
         # signature, and a frozenset's repr order changes with PYTHONHASHSEED
-        tuple(sorted({text(c) for c in _flatten_conditions(where.this)})) if where is not None else (),
+        _where_signature(where.this, text) if where is not None else (),
         tuple(sorted({text(g) for g in group.expressions})) if group is not None else (),
         text(having.this) if having is not None else None,
         _order_items(select, select_aliases, aliases, default_table),
