@@ -3,7 +3,11 @@
 stdout carries the result document and nothing else (the codec's canonical JSON), so scripts can
 pipe it; every failure is one line on stderr whose prefix and exit code say which kind it was:
 
-    0 ok · 3 rejected · 4 timeout · 5 limit · 6 error · (2 argparse usage)
+    0 ok · 3 rejected · 4 timeout · 5 limit · 6 error · 7 unavailable · (2 argparse usage)
+
+``error:`` (6) is kept for a prediction whose SQL PostgreSQL refused; ``unavailable:`` (7) means heron
+itself could not run it (the server unreachable, the database missing, the sandbox role setup
+failed), so a script never mistakes heron's failure for the SQL's.
 """
 
 from __future__ import annotations
@@ -15,9 +19,22 @@ from dataclasses import replace
 from heron_pipeline.config import Settings
 from heron_pipeline.database.names import SCALES, benchmark_database
 
-EXIT_OK, EXIT_REJECTED, EXIT_TIMEOUT, EXIT_LIMIT, EXIT_ERROR = 0, 3, 4, 5, 6
+EXIT_OK, EXIT_REJECTED, EXIT_TIMEOUT, EXIT_LIMIT, EXIT_ERROR, EXIT_UNAVAILABLE = 0, 3, 4, 5, 6, 7
 
-EXIT_CODES = {"rejected": EXIT_REJECTED, "timeout": EXIT_TIMEOUT, "limit": EXIT_LIMIT, "error": EXIT_ERROR}
+EXIT_CODES = {"rejected": EXIT_REJECTED, "timeout": EXIT_TIMEOUT, "limit": EXIT_LIMIT, "error": EXIT_ERROR,
+              "unavailable": EXIT_UNAVAILABLE}
+
+
+def _server_down_line(settings: Settings) -> str:
+    """What to do when the server does not answer: only the embedded one is heron's to start."""
+    if settings.is_embedded:
+        return f"the embedded server on port {settings.port} is not running; start it with `heron db up`"
+    from psycopg import conninfo
+
+    params = conninfo.conninfo_to_dict(settings.dsn or "")
+    where = f"{params.get('host', 'localhost')}:{params.get('port', 5432)}"
+    return (f"the server HERON_DSN names ({where}) does not answer; check that it is running and "
+            "reachable, or unset HERON_DSN to use the embedded server")
 
 
 def cmd_query(args: argparse.Namespace, settings: Settings) -> int:
@@ -34,7 +51,7 @@ def cmd_query(args: argparse.Namespace, settings: Settings) -> int:
                         max_bytes=defaults.max_bytes if args.max_bytes is None else args.max_bytes)
         server = Server(settings)
         if not server.is_up():
-            raise SandboxUnavailable("the server is not running; start it with `heron db up`")
+            raise SandboxUnavailable(_server_down_line(settings))
         # The role keeps the default limits (they are cluster-wide and other sandboxes share them);
         # this run's own caps apply per transaction and on the client.
         sandbox = replace(prepare_sandbox(server, benchmark_database(args.scale, args.seed),
@@ -45,8 +62,9 @@ def cmd_query(args: argparse.Namespace, settings: Settings) -> int:
         print(err.line(), file=sys.stderr, flush=True)
         return EXIT_CODES[err.kind]
     except Exception as err:  # noqa: BLE001 - the contract is one line and a distinct code, always
-        print("error: " + " ".join(f"{type(err).__name__}: {err}".split()), file=sys.stderr, flush=True)
-        return EXIT_ERROR
+        # Not a SandboxError: something in heron itself failed, not the prediction's SQL.
+        print("unavailable: " + " ".join(f"{type(err).__name__}: {err}".split()), file=sys.stderr, flush=True)
+        return EXIT_UNAVAILABLE
     sys.stdout.write(dumps(result) + "\n")
     sys.stdout.flush()
     return EXIT_OK
@@ -56,7 +74,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``query`` subcommand to heron's parser."""
     query = subparsers.add_parser(
         "query", help="run one SQL string in the prediction sandbox and print its result as JSON",
-        description=__doc__.split("\n\n")[0], epilog="exit codes: 0 ok, 3 rejected, 4 timeout, 5 limit, 6 error")
+        description=__doc__.split("\n\n")[0], epilog="exit codes: 0 ok, 3 rejected, 4 timeout, 5 limit, 6 error (the SQL failed), "
+               "7 unavailable (heron or its server could not run it)")
     query.add_argument("--scale", choices=SCALES, required=True)
     query.add_argument("--seed", type=int, required=True)
     query.add_argument("--timeout", type=float, help="statement timeout in seconds (default 30)")

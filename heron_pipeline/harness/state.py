@@ -14,7 +14,7 @@ import psycopg
 from psycopg import sql as pgsql
 
 from heron_pipeline.database.names import benchmark_database
-from heron_pipeline.database.server import SESSION_OPTIONS, Server
+from heron_pipeline.database.server import Server
 from heron_pipeline.harness.score import StateRun
 from heron_pipeline.harness.timing import time_pair
 from heron_pipeline.results import ResultTooLarge, fetch_result
@@ -45,10 +45,11 @@ def timer_of(sandbox: Sandbox):
 
     def timed(gold_sql: str, pred_sql: str) -> tuple[float, float] | None:
         try:
-            with psycopg.connect(sandbox.dsn, options=SESSION_OPTIONS, connect_timeout=limits.connect_timeout_s) as conn:
+            # One of the sandbox's slots, so timing counts against the same concurrency bound.
+            with sandbox.connection() as conn:
                 conn.read_only = True
                 return time_pair(lambda: run_on(conn, gold_sql), lambda: run_on(conn, pred_sql))
-        except (psycopg.Error, ResultTooLarge, ValueError):
+        except (psycopg.Error, ResultTooLarge, ValueError, SandboxUnavailable):
             return None  # a run that fails while timing leaves the question untimed; VES is then not reported
 
     return timed

@@ -32,6 +32,7 @@ __all__ = [
     "execute_readonly",
     "fetch_result",
     "loads",
+    "stream_result",
 ]
 
 
@@ -56,7 +57,7 @@ class ResultTooLarge(Exception):
 
     def __init__(self, message: str, *, kind: str) -> None:
         super().__init__(message)
-        self.kind = kind  # "rows" | "bytes"
+        self.kind = kind  # "rows" | "bytes" | "value"
 
 
 # -- per-type value codecs ---------------------------------------------------------------------------
@@ -210,8 +211,9 @@ def _approx_bytes(row: tuple) -> int:
 def fetch_result(cursor: Any, *, max_rows: int | None = None, max_bytes: int | None = None) -> ResultSet:
     """Fetch everything the executed ``cursor`` holds, in chunks, stopping at the caps.
 
-    Works with client-side and server-side (named) cursors; with a named cursor the caps also bound
-    memory, since rows arrive ``_CHUNK_ROWS`` at a time.
+    For trusted SQL (gold, alt, timing re-runs of an already capped prediction): a chunk of
+    ``_CHUNK_ROWS`` rows arrives whole before its rows are counted, so this bounds memory only as
+    far as the rows are small. Hostile SQL is fetched with :func:`stream_result`.
     """
     if cursor.description is None:
         raise ValueError("the statement returned no result set")
@@ -223,13 +225,81 @@ def fetch_result(cursor: Any, *, max_rows: int | None = None, max_bytes: int | N
         chunk = cursor.fetchmany(_CHUNK_ROWS)
         if not chunk:
             break
-        rows.extend(chunk)
-        if max_rows is not None and len(rows) > max_rows:
-            raise ResultTooLarge(f"more than {max_rows:,} rows", kind="rows")
-        if max_bytes is not None:
-            size += sum(_approx_bytes(row) for row in chunk)
-            if size > max_bytes:
-                raise ResultTooLarge(f"more than {max_bytes:,} bytes", kind="bytes")
+        for row in chunk:
+            rows.append(row)
+            if max_rows is not None and len(rows) > max_rows:
+                raise ResultTooLarge(f"more than {max_rows:,} rows", kind="rows")
+            if max_bytes is not None:
+                size += _approx_bytes(row)
+                if size > max_bytes:
+                    raise ResultTooLarge(f"more than {max_bytes:,} bytes", kind="bytes")
+    return ResultSet(tuple(Column(n, t) for n, t in zip(names, types)), rows)
+
+
+class _ByteBudget:
+    """The bytes one fetch may still receive, spent value by value as psycopg loads them."""
+
+    def __init__(self, max_bytes: int, max_value_bytes: int) -> None:
+        self.left = max_bytes
+        self.max_bytes = max_bytes
+        self.max_value_bytes = max_value_bytes
+
+    def spend(self, size: int) -> None:
+        if size > self.max_value_bytes:
+            raise ResultTooLarge(f"a value of {size:,} bytes is over the {self.max_value_bytes:,}-byte cap on one "
+                                 "value", kind="value")
+        self.left -= size
+        if self.left < 0:
+            raise ResultTooLarge(f"more than {self.max_bytes:,} bytes", kind="bytes")
+
+
+def _capped_loader(base: type, budget: _ByteBudget) -> type:
+    """A loader that charges each value's wire size to ``budget`` *before* ``base`` turns it into a
+    Python object, so a value over the cap is never copied out of libpq's buffer."""
+    from psycopg.adapt import Loader
+
+    class CappedLoader(Loader):
+        def __init__(self, oid: int, context: Any = None) -> None:
+            super().__init__(oid, context)
+            self._inner = base(oid, context)
+
+        def load(self, data: Any) -> Any:
+            budget.spend(len(data))
+            return self._inner.load(data)
+
+    return CappedLoader
+
+
+def stream_result(declared: Any, *, max_rows: int, max_bytes: int, max_value_bytes: int) -> ResultSet:
+    """Fetch the rows of the server-side cursor ``declared`` (a psycopg ``ServerCursor`` after its
+    ``execute``) one row at a time, checking the caps on every value and every row.
+
+    ``FETCH ALL`` runs in libpq's single-row mode, so at most one row is in flight; each value's
+    size is charged before it is converted, and the first value or row over a cap raises
+    ``ResultTooLarge`` (psycopg then cancels the rest). What the client holds is therefore the
+    accepted rows (under ``max_bytes``) plus the one row being received, which libpq keeps in its
+    input buffer and its result: see docs/METHODOLOGY.md for what that leaves unbounded.
+    """
+    from psycopg import sql as pgsql
+    from psycopg.pq import Format
+
+    if declared.description is None:
+        raise ValueError("the statement returned no result set")
+    conn = declared.connection
+    names = [d.name for d in declared.description]
+    oids = [d.type_code for d in declared.description]
+    types = _type_names(conn, oids)
+    budget = _ByteBudget(max_bytes, max_value_bytes)
+    rows: list[tuple] = []
+    with conn.cursor() as cursor:
+        fallback = cursor.adapters.get_loader(0, Format.TEXT)
+        for oid in set(oids):
+            base = cursor.adapters.get_loader(oid, Format.TEXT) or fallback
+            cursor.adapters.register_loader(oid, _capped_loader(base, budget))
+        for row in cursor.stream(pgsql.SQL("FETCH FORWARD ALL FROM {}").format(pgsql.Identifier(declared.name))):
+            rows.append(row)
+            if len(rows) > max_rows:
+                raise ResultTooLarge(f"more than {max_rows:,} rows", kind="rows")
     return ResultSet(tuple(Column(n, t) for n, t in zip(names, types)), rows)
 
 

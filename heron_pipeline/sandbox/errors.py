@@ -3,7 +3,9 @@
 The scorer and ``heron query`` need to tell apart "the sandbox refused it" (rejected), "it ran too
 long" (timeout), "it produced or needed too much" (limit) and "PostgreSQL raised an error" (error):
 they are reported separately, and only the last one is the prediction's own fault in the usual
-sense. Each carries a single line so it fits a log row and the CLI's stderr contract.
+sense. A fifth, "unavailable", is heron's own failure (the server or the sandbox role could not be
+used): it is never a prediction's result, so a run that meets it stops instead of scoring zeros.
+Each carries a single line so it fits a log row and the CLI's stderr contract.
 """
 
 from __future__ import annotations
@@ -47,5 +49,8 @@ class ExecutionError(SandboxError):
     kind = "error"
 
 
-class SandboxUnavailable(ExecutionError):
-    """The sandbox itself could not run (server down, role missing): not the prediction's fault."""
+class SandboxUnavailable(SandboxError):
+    """The sandbox itself could not run (server down, role setup failed, no free slot in time): not
+    the prediction's fault, so it is not an ``ExecutionError`` and callers stop rather than score it."""
+
+    kind = "unavailable"

@@ -9,23 +9,33 @@ wall-clock budget is spent, which matters only if the server-side timeout was ev
 
 A new connection per prediction costs a few milliseconds and means nothing one prediction does to
 its session (settings, prepared statements, a broken connection) can reach the next.
+
+How many predictions run at once is bounded twice (issue 11): a ``Sandbox`` lets at most
+``limits.max_concurrent`` of its callers' threads execute together (a semaphore of its own, so
+unrelated runs share nothing in the process), and the reader role's ``CONNECTION LIMIT`` bounds all
+processes on the server together; a connection refused for that reason waits and retries, so
+extra work queues instead of failing, and the wait never counts against a prediction's timeout.
 """
 
 from __future__ import annotations
 
 import threading
+import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import Iterator
 
 import psycopg
 from psycopg import conninfo, errors, sql
 
 from heron_pipeline.database.server import SESSION_OPTIONS, Server
-from heron_pipeline.results import ResultSet, ResultTooLarge, fetch_result
+from heron_pipeline.results import ResultSet, ResultTooLarge
+from heron_pipeline.results.codec import stream_result
 from heron_pipeline.sandbox.errors import (ExecutionError, LimitExceeded, Rejected, SandboxError, SandboxUnavailable,
                                            Timeout)
 from heron_pipeline.sandbox.guard import check_sql
 from heron_pipeline.sandbox.limits import Limits, milliseconds
-from heron_pipeline.sandbox.roles import READER_ROLE, ensure_reader_role, grant_reader
+from heron_pipeline.sandbox.roles import READER_ROLE, ensure_sandbox
 
 _CURSOR_NAME = "heron_prediction"
 
@@ -39,6 +49,12 @@ _REFUSED = {
     "38002",  # modifying_sql_data_not_permitted
     "38003",  # prohibited_sql_statement_attempted (external routine)
 }
+
+#: SQLSTATEs meaning the server, not the prediction, failed: shutdowns and a crash restart.
+_SERVER_GONE = {"57P01", "57P02", "57P03", "08000", "08003", "08006", "08001", "08004"}
+
+#: too_many_connections: the role's CONNECTION LIMIT (every slot busy) or the server's max_connections.
+_NO_SLOT = "53300"
 
 
 def reader_dsn(server: Server, database: str, *, role: str = READER_ROLE, password: str | None = None) -> str:
@@ -82,28 +98,45 @@ def _classify(err: psycopg.Error, watchdog_fired: bool) -> SandboxError:
         return Timeout(f"cancelled by the watchdog after the wall-clock budget: {first}")
     if isinstance(err, errors.QueryCanceled) or state in ("57014", "55P03", "25P04", "25P03"):
         return Timeout(message)  # statement timeout, lock timeout, transaction / idle timeouts
+    if state in _SERVER_GONE or (isinstance(err, psycopg.OperationalError) and not state):
+        # The server shut down or restarted under the prediction: the harness failed, not the tool.
+        return SandboxUnavailable(f"the server closed the connection: {first}")
     if state.startswith(("53", "54")):
         return LimitExceeded(message)  # temp_file_limit, out of memory, disk full, too complex
     if state in _REFUSED:
         return Rejected(message)
-    if isinstance(err, psycopg.OperationalError) and not state:
-        return ExecutionError(f"connection lost: {first}")
     return ExecutionError(message)
+
+
+def _connect(dsn: str, limits: Limits) -> psycopg.Connection:
+    """A reader connection, waiting for a free slot while the role's connection limit is reached."""
+    deadline = time.monotonic() + limits.queue_timeout_s
+    pause = 0.02
+    while True:
+        try:
+            return psycopg.connect(dsn, autocommit=False, options=SESSION_OPTIONS,
+                                   connect_timeout=limits.connect_timeout_s)
+        except psycopg.Error as err:
+            first = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
+            if err.sqlstate != _NO_SLOT and "too many connections" not in first:
+                raise SandboxUnavailable(f"cannot connect as the reader: {first}") from None
+            if time.monotonic() + pause > deadline:
+                raise SandboxUnavailable(f"no free sandbox slot on the server within {limits.queue_timeout_s:g} s "
+                                         f"({first})") from None
+        time.sleep(pause)
+        pause = min(pause * 2, 0.5)
 
 
 def run_prediction(sql_text: str, *, dsn: str, limits: Limits = Limits(), parser: bool = True) -> ResultSet:
     """Run one predicted query as the reader role behind ``dsn``; raise a ``SandboxError`` subclass.
 
     ``parser=False`` switches the sqlglot layer off: for the tests that prove the other layers
-    hold on their own. Production callers leave it on.
+    hold on their own. Production callers leave it on, and go through ``Sandbox.run``, which also
+    bounds how many run at once.
     """
     if parser:
-        check_sql(sql_text)
-    try:
-        conn = psycopg.connect(dsn, autocommit=False, options=SESSION_OPTIONS,
-                               connect_timeout=limits.connect_timeout_s)
-    except psycopg.Error as err:
-        raise SandboxUnavailable(f"cannot connect as the reader: {str(err).strip().splitlines()[0]}") from None
+        check_sql(sql_text, limits)
+    conn = _connect(dsn, limits)
     try:
         conn.read_only = True  # psycopg opens every transaction with BEGIN READ ONLY
         with _Watchdog(conn, limits.wall_clock_s) as watchdog:
@@ -116,12 +149,13 @@ def run_prediction(sql_text: str, *, dsn: str, limits: Limits = Limits(), parser
                     conn.execute(sql.SQL("SET LOCAL {} = {}").format(sql.Identifier(setting), sql.Literal(value)))
                 with conn.cursor(name=_CURSOR_NAME) as cursor:
                     cursor.execute(sql_text)  # exactly the string given; PostgreSQL ignores trailing ';'
-                    return fetch_result(cursor, max_rows=limits.max_rows, max_bytes=limits.max_bytes)
+                    return stream_result(cursor, max_rows=limits.max_rows, max_bytes=limits.max_bytes,
+                                         max_value_bytes=limits.value_cap)
             except ResultTooLarge as err:
                 raise LimitExceeded(str(err)) from None
             except psycopg.Error as err:
                 raise _classify(err, watchdog.fired.is_set()) from None
-            except ValueError as err:  # fetch_result: the statement returned no result set
+            except ValueError as err:  # the statement returned no result set
                 raise ExecutionError(str(err)) from None
     finally:
         try:
@@ -133,24 +167,64 @@ def run_prediction(sql_text: str, *, dsn: str, limits: Limits = Limits(), parser
 
 @dataclass(frozen=True)
 class Sandbox:
-    """A prepared sandbox on one benchmark database: the reader DSN plus the caps."""
+    """A prepared sandbox on one benchmark database: the reader DSN, the caps, and the slots that
+    bound how many of this sandbox's predictions run at once (``limits.max_concurrent``)."""
 
     dsn: str
-    limits: Limits = Limits()
+    limits: Limits = field(default_factory=Limits)
     parser: bool = True
+    _slots: threading.BoundedSemaphore = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_slots", threading.BoundedSemaphore(self.limits.max_concurrent))
+
+    @contextmanager
+    def slot(self) -> Iterator[None]:
+        """Hold one of this sandbox's execution slots (waiting up to ``limits.queue_timeout_s``)."""
+        if not self._slots.acquire(timeout=self.limits.queue_timeout_s):
+            raise SandboxUnavailable(f"no free sandbox slot within {self.limits.queue_timeout_s:g} s")
+        try:
+            yield
+        finally:
+            self._slots.release()
 
     def run(self, sql_text: str) -> ResultSet:
-        return run_prediction(sql_text, dsn=self.dsn, limits=self.limits, parser=self.parser)
+        """Run one prediction (parser first, outside the slot: it needs no server)."""
+        if self.parser:
+            check_sql(sql_text, self.limits)
+        with self.slot():
+            return run_prediction(sql_text, dsn=self.dsn, limits=self.limits, parser=False)
+
+    @contextmanager
+    def connection(self) -> Iterator[psycopg.Connection]:
+        """A plain reader connection inside one slot, for callers that run SQL of their own as the
+        reader (VES timing): it counts against the same bounds as a prediction."""
+        with self.slot():
+            conn = _connect(self.dsn, self.limits)
+            try:
+                yield conn
+            finally:
+                conn.close()
 
 
 def prepare_sandbox(server: Server, database: str, *, limits: Limits = Limits(), role: str = READER_ROLE,
                     password: str | None = None, parser: bool = True) -> Sandbox:
-    """Create or repair the reader role and its grants on ``database`` (as the admin), and return the
-    sandbox that runs predictions there. Idempotent and cheap (a few dozen catalog statements)."""
-    if not server.database_exists(database):
-        raise SandboxUnavailable(f"{database} does not exist")
-    with server.connect() as admin:
-        ensure_reader_role(admin, limits, role=role, password=password)
-    with server.connect(database) as admin:
-        grant_reader(admin, role=role)
+    """Check the reader role and its grants on ``database`` (as the admin) and repair them only if
+    needed, then return the sandbox that runs predictions there.
+
+    The usual call only reads catalogs (a few ms); see ``roles.ensure_sandbox``. Any failure here
+    is the sandbox's, never a prediction's: it raises ``SandboxUnavailable``."""
+    try:
+        exists = server.database_exists(database)
+    except psycopg.Error as err:
+        first = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
+        raise SandboxUnavailable(f"cannot reach the server: {first}") from None
+    if not exists:
+        raise SandboxUnavailable(f"{database} does not exist; build it with `heron seed`")
+    try:
+        with server.connect(database) as admin, server.connect() as lock:
+            ensure_sandbox(admin, lock, limits, role=role, password=password)
+    except psycopg.Error as err:
+        first = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
+        raise SandboxUnavailable(f"sandbox role setup failed on {database}: {first}") from None
     return Sandbox(reader_dsn(server, database, role=role, password=password), limits, parser)

@@ -7,6 +7,12 @@ one of three layers: the reader role and the READ ONLY transaction would stop wr
 but refusing here gives a clear message and keeps hostile SQL away from the server altogether.
 
 The rule fails closed: SQL sqlglot cannot parse is rejected, even if PostgreSQL might accept it.
+
+Two things sqlglot does not do for us: it keeps a Unicode-escaped identifier (``U&"pg\005Fsleep"``)
+undecoded, so those are decoded here the way PostgreSQL does before the denylist sees them; and its
+time grows with the input, so the input's characters, tokens and bracket depth are bounded before
+it parses (over a bound is ``LimitExceeded``, a ``limit`` result, not a parse). Whatever this layer
+misses, the reader role cannot EXECUTE any denied function on a benchmark database (roles.py).
 """
 
 from __future__ import annotations
@@ -16,9 +22,12 @@ from dataclasses import dataclass
 
 import sqlglot
 from sqlglot import exp
+from sqlglot.dialects.dialect import Dialect
 from sqlglot.errors import SqlglotError
+from sqlglot.tokens import Token, TokenType
 
-from heron_pipeline.sandbox.errors import Rejected
+from heron_pipeline.sandbox.errors import LimitExceeded, Rejected
+from heron_pipeline.sandbox.limits import Limits
 
 #: A statement may be one of these at its root: queries and set operations only.
 _QUERY_ROOTS = (exp.Select, exp.SetOperation, exp.Subquery, exp.Values)
@@ -62,14 +71,16 @@ DENIED_FUNCTIONS = frozenset({
     "query_to_xml", "query_to_xmlschema", "query_to_xml_and_xmlschema", "cursor_to_xml", "cursor_to_xmlschema",
     "database_to_xml", "database_to_xmlschema", "database_to_xml_and_xmlschema",
     "ts_stat", "ts_rewrite",
+    "loread", "lowrite", "pg_current_logfile", "pg_sync_replication_slots", "gin_clean_pending_list",
+    "brin_summarize_new_values", "brin_summarize_range", "brin_desummarize_range",
 })
 
 #: Function name prefixes refused: whole families (file reading, large objects, dblink, advisory
-#: locks, replication slots, WAL replay control).
+#: locks, replication slots, WAL replay control, planner statistics writers).
 DENIED_PREFIXES = (
     "pg_read_", "pg_ls_", "pg_file_", "lo_", "dblink", "pg_advisory_", "pg_try_advisory_",
     "pg_create_", "pg_drop_", "pg_replication_", "pg_logical_", "pg_wal_replay_", "pg_import_",
-    "binary_upgrade_", "pg_stat_reset",
+    "binary_upgrade_", "pg_stat_reset", "pg_copy_", "pg_log_", "pg_restore_", "pg_clear_", "pg_set_",
 )
 
 
@@ -92,25 +103,126 @@ def _function_name(node: exp.Func) -> str:
     return node.sql_name()
 
 
-def check_sql(sql: str) -> Verdict:
-    """Return the verdict on ``sql`` if it is exactly one read-only query, else raise ``Rejected``."""
+_OPENING = {TokenType.L_PAREN, TokenType.L_BRACKET, TokenType.L_BRACE}
+_CLOSING = {TokenType.R_PAREN, TokenType.R_BRACKET, TokenType.R_BRACE}
+
+
+def _bracket_depth(tokens: list[Token]) -> int:
+    depth = deepest = 0
+    for token in tokens:
+        if token.token_type in _OPENING:
+            depth += 1
+            deepest = max(deepest, depth)
+        elif token.token_type in _CLOSING:
+            depth -= 1
+    return deepest
+
+
+def decode_unicode_escapes(body: str, escape: str = "\\") -> str:
+    """The text of a ``U&"…"`` identifier as PostgreSQL reads it: ``\\XXXX`` and ``\\+XXXXXX`` are code
+    points (a UTF-16 surrogate pair makes one), a doubled escape character is itself."""
+    out: list[str] = []
+    index, high = 0, None
+    while index < len(body):
+        char = body[index]
+        if char != escape:
+            if high is not None:
+                raise Rejected("invalid Unicode escape in a U& identifier: unpaired surrogate")
+            out.append(char)
+            index += 1
+            continue
+        if body[index + 1:index + 2] == escape:
+            out.append(escape)
+            index += 2
+            continue
+        plus = body[index + 1:index + 2] == "+"
+        start, count = (index + 2, 6) if plus else (index + 1, 4)
+        digits = body[start:start + count]
+        if len(digits) != count or any(c not in "0123456789abcdefABCDEF" for c in digits):
+            raise Rejected("invalid Unicode escape in a U& identifier")
+        code = int(digits, 16)
+        index = start + count
+        if 0xD800 <= code <= 0xDBFF:
+            if high is not None:
+                raise Rejected("invalid Unicode escape in a U& identifier: unpaired surrogate")
+            high = code
+            continue
+        if 0xDC00 <= code <= 0xDFFF:
+            if high is None:
+                raise Rejected("invalid Unicode escape in a U& identifier: unpaired surrogate")
+            code, high = 0x10000 + ((high - 0xD800) << 10) + (code - 0xDC00), None
+        if code == 0 or code > 0x10FFFF or high is not None:
+            raise Rejected("invalid Unicode escape in a U& identifier")
+        out.append(chr(code))
+    if high is not None:
+        raise Rejected("invalid Unicode escape in a U& identifier: unpaired surrogate")
+    return "".join(out)
+
+
+def unicode_identifiers(tokens: list[Token]) -> list[str]:
+    """Every ``U&"…"`` identifier in ``tokens``, decoded. sqlglot reads ``U&"x"`` as the column ``U``
+    bitwise-and the identifier ``x``; PostgreSQL reads it as one identifier when ``U&"`` is written
+    without spaces, which is what the token positions show."""
+    found = []
+    for index in range(len(tokens) - 2):
+        u, amp, ident = tokens[index:index + 3]
+        if (u.token_type == TokenType.VAR and u.text in ("u", "U") and amp.token_type == TokenType.AMP
+                and ident.token_type == TokenType.IDENTIFIER and amp.start == u.end + 1
+                and ident.start == amp.end + 1):
+            escape = "\\"
+            after = tokens[index + 3:index + 5]
+            if (len(after) == 2 and after[0].text.upper() == "UESCAPE"
+                    and after[1].token_type == TokenType.STRING and len(after[1].text) == 1):
+                escape = after[1].text
+            found.append(decode_unicode_escapes(ident.text, escape))
+    return found
+
+
+def _tokens(sql: str, limits: Limits) -> list[Token]:
+    """The input bounds, then sqlglot's tokens (tokenizing is linear; parsing is what they protect)."""
+    if len(sql) > limits.max_sql_chars:
+        raise LimitExceeded(f"the SQL is {len(sql):,} characters; the parser takes at most "
+                            f"{limits.max_sql_chars:,}")
+    try:
+        tokens = _DIALECT.tokenize(sql)
+    except SqlglotError as err:
+        first = str(err).splitlines()[0] if str(err) else type(err).__name__
+        raise Rejected(f"does not parse as one PostgreSQL query: {first}") from None
+    if len(tokens) > limits.max_sql_tokens:
+        raise LimitExceeded(f"the SQL has {len(tokens):,} tokens; the parser takes at most {limits.max_sql_tokens:,}")
+    depth = _bracket_depth(tokens)
+    if depth > limits.max_sql_depth:
+        raise LimitExceeded(f"the SQL nests brackets {depth:,} deep; the parser takes at most {limits.max_sql_depth}")
+    return tokens
+
+
+_DIALECT = Dialect.get_or_raise("postgres")
+
+
+def check_sql(sql: str, limits: Limits | None = None) -> Verdict:
+    """Return the verdict on ``sql`` if it is exactly one read-only query, else raise ``Rejected``
+    (or ``LimitExceeded`` when the input is over the parser's bounds in ``limits``)."""
     if not sql or not sql.strip():
         raise Rejected("empty SQL")
     if "\x00" in sql:
         raise Rejected("SQL contains a NUL byte")
+    tokens = _tokens(sql, limits or _DEFAULT_LIMITS)
+    for name in unicode_identifiers(tokens):
+        if function_denied(name):
+            raise Rejected(f"function {name.lower()}() is not allowed (written with Unicode escapes)")
     logger = logging.getLogger("sqlglot")
     level = logger.level
     logger.setLevel(logging.ERROR)  # sqlglot warns when it falls back to a Command; we reject those
     try:
         # Empty statements (``;;``) and a trailing comment after the last ``;`` (a Semicolon node
         # holding only comments) are not statements.
-        statements = [s for s in sqlglot.parse(sql, read="postgres")
+        statements = [s for s in _DIALECT.parser().parse(tokens, sql)
                       if s is not None and not isinstance(s, exp.Semicolon)]
     except SqlglotError as err:
         first = str(err).splitlines()[0] if str(err) else type(err).__name__
         raise Rejected(f"does not parse as one PostgreSQL query: {first}") from None
     except RecursionError:
-        raise Rejected("does not parse: nested too deeply") from None
+        raise LimitExceeded("the SQL nests too deeply for the parser") from None
     finally:
         logger.setLevel(level)
     if len(statements) != 1:
@@ -129,6 +241,9 @@ def check_sql(sql: str) -> Verdict:
                 raise Rejected(f"function {name.lower()}() is not allowed")
             functions.add(name.lower())
     return Verdict(kind=type(root).__name__.lower(), functions=frozenset(functions))
+
+
+_DEFAULT_LIMITS = Limits()
 
 
 def _describe(node: exp.Expression) -> str:

@@ -14,7 +14,13 @@ DATABASE = f"heron_{SCALE}_{SEED}"
 TEST_ROLE = "heron_reader_test"
 
 TEST_LIMITS = Limits(statement_timeout_s=1.5, lock_timeout_s=1.0, watchdog_grace_s=2.0, max_rows=100_000,
-                     max_bytes=8 * 1024 * 1024, work_mem="4MB", temp_file_limit="20MB")
+                     max_bytes=8 * 1024 * 1024, work_mem="4MB", temp_file_limit="20MB", max_concurrent=4,
+                     queue_timeout_s=120.0)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "fault_injection: the issue-11 fault-injection suite (concurrency, hostile "
+                                       "load); runs in CI")
 
 
 @pytest.fixture(scope="session")

@@ -1,5 +1,5 @@
 """``heron query`` as a subprocess: stdout is the result document alone, failures are one stderr
-line with their prefix and exit code (0 ok, 3 rejected, 4 timeout, 5 limit, 6 error)."""
+line with their prefix and exit code (0 ok, 3 rejected, 4 timeout, 5 limit, 6 error, 7 unavailable)."""
 
 from __future__ import annotations
 
@@ -46,7 +46,14 @@ def test_ok_prints_the_lossless_document_and_nothing_else(settings: Settings, se
     ("DELETE FROM orders.order_lines", (), 3, "rejected:"),
     ("SELECT 1; SELECT 2", (), 3, "rejected:"),
     ("SELECT rolpassword FROM pg_authid", (), 3, "rejected:"),
-    ("SELECT pg_sleep(5)", ("--no-parser", "--timeout", "1"), 4, "timeout:"),
+    ("SELECT count(*) FROM orders.order_lines a, orders.order_lines b, orders.order_lines c",
+     ("--no-parser", "--timeout", "1"), 4, "timeout:"),
+    # Issue 11: the sleep function is refused by the role whatever the parser says, and a name written
+    # with Unicode escapes is decoded before the parser's denylist sees it.
+    ("SELECT pg_sleep(5)", ("--no-parser", "--timeout", "1"), 3, "rejected:"),
+    ('SELECT U&"pg\\005Fsleep"(5)', ("--timeout", "1"), 3, "rejected:"),
+    ('SELECT U&"pg\\005Fsleep"(5)', ("--no-parser", "--timeout", "1"), 3, "rejected:"),
+    ("SELECT 1 WHERE 1 IN (" + ",".join(["1"] * 30_000) + ")", (), 5, "limit:"),
     ("SELECT count(*) FROM orders.order_lines a, orders.order_lines b, orders.order_lines c", ("--timeout", "1"),
      4, "timeout:"),
     ("SELECT g FROM generate_series(1, 100) g", ("--max-rows", "10"), 5, "limit:"),
@@ -70,9 +77,25 @@ def test_sql_from_stdin(settings: Settings, sandbox: Sandbox) -> None:
     assert loads(done.stdout).rows == [(7,)]
 
 
-def test_missing_database_is_an_error(settings: Settings, sandbox: Sandbox) -> None:
+def test_missing_database_is_unavailable_not_an_sql_error(settings: Settings, sandbox: Sandbox) -> None:
     done = heron(settings, "query", "--scale", "tiny", "--seed", "9999", "SELECT 1")
-    assert done.returncode == 6 and done.stderr.startswith("error:") and done.stdout == ""
+    assert done.returncode == 7 and done.stdout == "", done.stderr
+    assert done.stderr.startswith("unavailable: heron_tiny_9999 does not exist") and "heron seed" in done.stderr
+
+
+def test_an_unreachable_external_server_is_unavailable_without_db_up_advice(free_port, pg_tmp) -> None:
+    port = free_port()
+    done = heron(Settings(dsn=f"postgresql://postgres@127.0.0.1:{port}/postgres", data_dir=pg_tmp, port=port),
+                 "query", "--scale", "tiny", "--seed", "42", "SELECT 1")
+    assert done.returncode == 7, done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("unavailable:") and f"127.0.0.1:{port}" in lines[0], done.stderr
+    assert "heron db up" not in done.stderr and "HERON_DSN" in done.stderr
+
+
+def test_a_stopped_embedded_server_is_unavailable_with_db_up_advice(free_port, pg_tmp) -> None:
+    done = heron(Settings(data_dir=pg_tmp, port=free_port()), "query", "--scale", "tiny", "--seed", "42", "SELECT 1")
+    assert done.returncode == 7 and done.stderr.startswith("unavailable:") and "heron db up" in done.stderr, done.stderr
 
 
 def test_usage_errors_are_argparse_code_2(settings: Settings) -> None:

@@ -117,3 +117,106 @@ def test_verdict_names_the_root_and_functions() -> None:
     verdict = check_sql("SELECT lower(name) FROM t UNION SELECT upper(name) FROM u")
     assert verdict.kind == "union"
     assert {"lower", "upper"} <= verdict.functions
+
+
+# -- issue 11: Unicode-escaped names, and the parser's input bounds ----------------------------------
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from heron_pipeline.sandbox.errors import LimitExceeded  # noqa: E402
+from heron_pipeline.sandbox.guard import DENIED_FUNCTIONS, decode_unicode_escapes  # noqa: E402
+from heron_pipeline.sandbox.limits import Limits  # noqa: E402
+
+#: (body of a U&"…" identifier, escape character, what PostgreSQL reads), checked by hand.
+DECODED = [
+    (r"pg\005Fsleep", "\\", "pg_sleep"),
+    (r"pg\005fsleep", "\\", "pg_sleep"),
+    (r"pg\+00005Fsleep", "\\", "pg_sleep"),
+    (r"\0070\0067\005F\0073leep", "\\", "pg_sleep"),
+    (r"d\0061t\+000061", "\\", "data"),
+    (r"a\\b", "\\", "a\\b"),
+    ("pg!005Fsleep", "!", "pg_sleep"),
+    ("a!!b\\0041", "!", "a!b\\0041"),
+    (r"\D83D\DE00", "\\", "\U0001F600"),
+    ("plain", "\\", "plain"),
+]
+
+
+@pytest.mark.parametrize(("body", "escape", "decoded"), DECODED)
+def test_unicode_escapes_decode_as_postgresql_reads_them(body: str, escape: str, decoded: str) -> None:
+    assert decode_unicode_escapes(body, escape) == decoded
+
+
+@pytest.mark.parametrize("body", [r"pg\005", r"pg\zzzzsleep", r"\+0000", r"\D83D", r"\DE00x", r"\0000", r"\+110000"])
+def test_malformed_unicode_escapes_are_rejected(body: str) -> None:
+    with pytest.raises(Rejected, match="Unicode escape"):
+        decode_unicode_escapes(body)
+
+
+@pytest.mark.parametrize("sql", [
+    r'SELECT U&"pg\005Fsleep"(40)',
+    r'SELECT u&"pg\005fread\005ffile"(' + "'/etc/passwd')",
+    r'SELECT pg_catalog.U&"pg\005Fsleep"(1)',
+    r"""SELECT U&"pg!005Fsleep" UESCAPE '!' (1)""",
+    r'SELECT * FROM U&"pg\005Fls\005Fdir"(' + "'.')",
+    r'SELECT 1 FROM t WHERE x IN (SELECT U&"set\005Fconfig"(' + "'a', 'b', false))",
+])
+def test_unicode_escaped_denied_functions_are_rejected(sql: str) -> None:
+    with pytest.raises(Rejected, match="not allowed"):
+        check_sql(sql)
+
+
+def test_unicode_escaped_ordinary_names_and_a_spaced_ampersand_are_accepted() -> None:
+    assert check_sql(r'SELECT U&"n\0061me" FROM tenancy.tenants').kind == "select"
+    assert check_sql(r'SELECT U & "pg_sleep" FROM t').kind == "select"  # a column U, bitwise-and a column
+
+
+def _escape_some(name: str, mask: list[bool], six: list[bool]) -> str:
+    out = []
+    for char, escaped, wide in zip(name, mask, six):
+        out.append((f"\\+{ord(char):06X}" if wide else f"\\{ord(char):04x}") if escaped else char)
+    return "".join(out)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(sorted(DENIED_FUNCTIONS)), st.lists(st.booleans(), min_size=40, max_size=40),
+       st.lists(st.booleans(), min_size=40, max_size=40))
+def test_any_escaping_of_a_denied_name_is_rejected(name: str, mask: list[bool], six: list[bool]) -> None:
+    body = _escape_some(name, mask, six)
+    assert decode_unicode_escapes(body) == name
+    with pytest.raises(Rejected, match=f"function {name}\\(\\) is not allowed"):
+        check_sql(f'SELECT U&"{body}"(1)')
+
+
+SMALL = Limits(max_sql_chars=2_000, max_sql_tokens=300, max_sql_depth=5)
+
+
+@pytest.mark.parametrize(("sql", "reason"), [
+    ("SELECT 1 WHERE 1 IN (" + ",".join(["1"] * 1_000) + ")", "characters"),
+    ("SELECT 1 WHERE 1 IN (" + ",".join(["1"] * 200) + ")", "tokens"),
+    ("SELECT " + "(" * 6 + "1" + ")" * 6, "nests brackets 6 deep"),
+    ("SELECT " + "ARRAY[" * 6 + "1" + "]" * 6, "nests brackets 6 deep"),
+    ("SELECT " + "(" * 6, "nests brackets 6 deep"),  # never closed: still bounded before the parse
+])
+def test_input_over_a_parser_bound_is_a_limit(sql: str, reason: str) -> None:
+    with pytest.raises(LimitExceeded, match=reason) as caught:
+        check_sql(sql, SMALL)
+    assert caught.value.line().startswith("limit: ")
+
+
+@pytest.mark.parametrize("sql", [
+    "SELECT 1 WHERE 1 IN (" + ",".join(["1"] * 140) + ")",  # 283 tokens
+    "SELECT " + "(" * 5 + "1" + ")" * 5,
+])
+def test_input_at_the_parser_bounds_is_parsed(sql: str) -> None:
+    assert check_sql(sql, SMALL).kind == "select"
+
+
+def test_nesting_past_the_parsers_recursion_is_a_limit_not_a_crash() -> None:
+    with pytest.raises(LimitExceeded, match="nests too deeply"):
+        check_sql("SELECT " + "NOT " * 5_000 + "true")
+
+
+def test_the_default_bounds_refuse_a_million_character_query_unparsed() -> None:
+    with pytest.raises(LimitExceeded, match="1,000,023 characters; the parser takes at most 100,000"):
+        check_sql("SELECT 1 WHERE 1 IN (" + "1," * 500_000 + "1)")

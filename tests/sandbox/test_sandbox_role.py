@@ -86,14 +86,57 @@ def test_preparing_twice_is_idempotent(server: Server, seeded: str, sandbox: San
     assert run_prediction("SELECT count(*) FROM orders.orders", dsn=again.dsn, limits=again.limits).rows[0][0] > 0
 
 
-def test_a_five_second_sleep_with_a_one_second_timeout_is_a_timeout(sandbox: Sandbox) -> None:
+def test_a_long_query_with_a_one_second_timeout_is_a_timeout(sandbox: Sandbox) -> None:
     limits = Limits(statement_timeout_s=1.0, watchdog_grace_s=3.0)
     started = time.perf_counter()
     with pytest.raises(Timeout) as caught:
-        run_prediction("SELECT pg_sleep(5)", dsn=sandbox.dsn, limits=limits, parser=False)
+        run_prediction("SELECT count(*) FROM orders.order_lines a, orders.order_lines b, orders.order_lines c",
+                       dsn=sandbox.dsn, limits=limits, parser=False)
     elapsed = time.perf_counter() - started
     assert 0.9 <= elapsed < 3.0, elapsed
     assert "statement timeout" in caught.value.message
+
+
+#: Issue 11, item 2: one function of each family the parser refuses by name, called as the reader
+#: with no parser, no cursor wrapper and no read-only transaction: the privilege layer alone.
+DENIED_CALLS = [
+    "SELECT pg_sleep(0)", "SELECT pg_sleep_for('0 seconds')", "SELECT pg_sleep_until(now())",
+    "SELECT pg_read_file('/etc/passwd')", "SELECT pg_read_binary_file('/etc/passwd')", "SELECT pg_ls_dir('.')",
+    "SELECT pg_stat_file('postgresql.conf')", "SELECT pg_ls_waldir()", "SELECT pg_current_logfile()",
+    "SELECT lo_import('/etc/passwd')", "SELECT lo_export(1, '/tmp/heron_sandbox_pwned')", "SELECT lo_creat(-1)",
+    "SELECT lo_create(0)", "SELECT lo_open(1, 262144)", "SELECT lo_get(1)", "SELECT lo_from_bytea(0, 'x')",
+    "SELECT lo_unlink(1)", "SELECT loread(0, 1)",
+    "SELECT pg_advisory_lock(1)", "SELECT pg_try_advisory_lock(1)", "SELECT pg_advisory_xact_lock(1)",
+    "SELECT pg_advisory_lock_shared(1)", "SELECT pg_try_advisory_xact_lock(1, 2)", "SELECT pg_advisory_unlock_all()",
+    "SELECT pg_terminate_backend(1)", "SELECT pg_cancel_backend(1)", "SELECT pg_reload_conf()",
+    "SELECT pg_rotate_logfile()", "SELECT pg_log_backend_memory_contexts(1)",
+    "SELECT set_config('statement_timeout', '0', false)", "SELECT pg_notify('c', 'x')",
+    "SELECT txid_current()", "SELECT pg_current_xact_id()", "SELECT nextval(0::regclass)",
+    "SELECT query_to_xml('SELECT 1', true, false, '')", "SELECT ts_stat('SELECT 1')",
+    'SELECT U&"pg\\005Fsleep"(0)', 'SELECT U&"pg\\005Fread\\005Ffile"(\'/etc/passwd\')',
+]
+
+
+@pytest.mark.parametrize("statement", DENIED_CALLS)
+def test_the_reader_cannot_execute_what_the_parser_refuses(reader: psycopg.Connection, statement: str) -> None:
+    with pytest.raises(psycopg.errors.InsufficientPrivilege, match="permission denied for function"):
+        reader.execute(statement)
+
+
+def test_every_function_the_parser_denies_is_not_executable_by_the_reader(server: Server, seeded: str,
+                                                                          sandbox: Sandbox) -> None:
+    """The whole denylist, every overload, as the catalog sees it: the two layers cannot disagree."""
+    from heron_pipeline.sandbox.guard import function_denied
+
+    with server.connect(seeded) as conn:
+        rows = conn.execute("SELECT p.oid::regprocedure::text, p.proname, has_function_privilege(%s, p.oid, "
+                            "'EXECUTE') FROM pg_proc p", (TEST_ROLE,)).fetchall()
+    denied = [(signature, executable) for signature, name, executable in rows if function_denied(name)]
+    assert len(denied) > 100
+    assert [signature for signature, executable in denied if executable] == []
+    # and the ordinary functions predictions use stay callable
+    allowed = {name for _, name, executable in rows if executable}
+    assert {"count", "lower", "date_trunc", "generate_series", "current_setting", "now"} <= allowed
 
 
 def test_the_watchdog_cancels_when_the_server_would_not(server: Server) -> None:
