@@ -27,8 +27,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 #: One asset page per stage of the graph: (path in the UI, text its page must show).
-STAGES = (("schema_catalog", "211-table schema"), ("seeded/tenancy", "tenancy"), ("database", "fingerprinted"),
-          ("questions", "benchmark questions"), ("gold_results", "gold answer"), ("gold_audit", "release gate"),
+STAGES = (("schema_catalog", "schema_catalog"), ("seeded/tenancy", "tenancy"), ("database", "fingerprinted"),
+          ("questions", "questions"), ("gold_results", "gold answer"), ("gold_audit", "release gate"),
           ("gold_predictions", "predictions"), ("gold_scores", "sandbox"), ("standings", "multi-state EX@1"),
           ("leaderboard", "local results folder"))
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",

@@ -187,7 +187,7 @@ def _score_plan_state(server, seed, tmp_path):
         gold = {q.id: list(execute_readonly(conn, q.gold_sql).rows) for q in PLAN_QUESTIONS}
     run = state_run(server, "tiny", seed)
     records = score_state("t", PLAN_QUESTIONS, PLAN_PREDICTIONS, gold, run)
-    path, _ = store_scores(tmp_path, "t", "tiny", seed, records)
+    path, _ = store_scores_in(tmp_path / f"t_{seed}", records)
     standings = compute_standings([path], "tiny")
     return gold, {r.question_id: r.soft_f1 for r in records}, standings, Counter(map(tuple, gold["q_plain"]))
 
