@@ -73,9 +73,17 @@ def cmd_db(args: argparse.Namespace, settings: Settings) -> int:
         _err("stopped" if server.down() else "not running")
         return EXIT_OK
     if args.action == "status":
-        up = server.is_up()
+        up, hint = server.is_up(), ""
+        if not up and server.embedded:
+            hint = ("; it was killed or crashed: `heron db up` restarts it and recovers its data"
+                    if server.embedded.stopped_uncleanly() else "; start it with `heron db up`")
+        elif not up:
+            try:
+                server.check_reachable()
+            except ServerError as err:
+                hint = f" ({err})"
         _err(("up: " if up else "down: ") + (f"127.0.0.1:{settings.port}" if settings.is_embedded else "external server")
-             + ("" if up or not settings.is_embedded else "; start it with `heron db up`"))
+             + hint)
         if up:
             _status_builds(server)
         return EXIT_OK if up else EXIT_FAIL
@@ -339,7 +347,11 @@ def _show_notices(debug: bool) -> None:
     logging.getLogger("psycopg").setLevel(logging.WARNING if debug else logging.CRITICAL)
 
 
-def explain_failure(err: BaseException, settings: Settings | None) -> tuple[str, int]:
+#: Commands that may build a state, so a lost server may have left an unfinished build behind.
+_BUILDING_COMMANDS = {"seed", "bench", "audit"}
+
+
+def explain_failure(err: BaseException, settings: Settings | None, command: str = "") -> tuple[str, int]:
     """The one stderr line and the exit code for a command that raised ``err``.
 
     Bad input (a flag, the config) is 2; a server heron cannot reach or lost is 7 and names the
@@ -357,9 +369,9 @@ def explain_failure(err: BaseException, settings: Settings | None) -> tuple[str,
     server = Server(settings) if settings is not None else None
     if server is not None and is_connection_lost(err):
         log = f" (its log: {server.embedded.log_file})" if server.embedded else ""
+        build = " (the next build of the state drops the unfinished one)" if command in _BUILDING_COMMANDS else ""
         return (f"error: lost the connection to {server.address}: {failure_reason(err)}; check the server with "
-                f"`heron db status`{log}, then rerun the command (an unfinished build is dropped by the next one)",
-                EXIT_UNAVAILABLE)
+                f"`heron db status`{log}, then rerun the command{build}", EXIT_UNAVAILABLE)
     if server is not None and is_connect_failure(err):
         return f"error: {one_line(str(server.unavailable(err)))}", EXIT_UNAVAILABLE
     if isinstance(err, psycopg.Error):
@@ -386,7 +398,7 @@ def main(argv: list[str] | None = None) -> int:
             import traceback
 
             traceback.print_exc()
-        line, code = explain_failure(err, settings)
+        line, code = explain_failure(err, settings, args.command)
         _err(line)
         return code
 

@@ -61,6 +61,8 @@ CASES = [
          ("127.0.0.1:{port}", "not running", "heron db up")),
     Case("db url of an embedded server never started", ("fingerprint", "--scale", "tiny", "--seed", "1"),
          {"HERON_DATA_DIR": "{tmp}/fresh", "HERON_PORT": "{port}"}, UNAVAILABLE, ("127.0.0.1:{port}", "heron db up")),
+    Case("db status of an external server that is down", ("db", "status"), {"HERON_DSN": CLOSED}, FAIL,
+         ("down", "127.0.0.1:{port}", "HERON_DSN")),
     Case("db down of an external server", ("db", "down"), {"HERON_DSN": CLOSED}, FAIL, ("HERON_DSN", "unset")),
     Case("bench --seeds abc", ("bench", "--seeds", "abc"), {"HERON_PORT": "{port}"}, USAGE, ("--seeds", "'abc'", "42,43,44")),
     Case("audit --seeds 42,x", ("audit", "--seeds", "42,x"), {"HERON_PORT": "{port}"}, USAGE, ("--seeds", "'x'")),

@@ -44,6 +44,20 @@ _HOLDER = ("SELECT pid, backend_start FROM pg_locks JOIN pg_stat_activity USING 
            "WHERE locktype = 'advisory' AND granted AND classid = %s AND objid = %s AND objsubid = 2")
 
 
+#: How often a waiting build asks for the lock again.
+POLL_SECONDS = 0.25
+
+
+def waiting_name(scale: str, seed: int) -> str:
+    """``application_name`` of a session waiting for the state's lock (seen in pg_stat_activity)."""
+    return f"heron: waiting to build {benchmark_database(scale, seed)}"
+
+
+def holding_name(scale: str, seed: int) -> str:
+    """``application_name`` of the session holding the state's lock."""
+    return f"heron: building {benchmark_database(scale, seed)}"
+
+
 @contextmanager
 def state_lock(server, scale: str, seed: int) -> Iterator[float | None]:
     """Hold the build lock of (scale, seed) for the ``with`` block; yields the seconds spent
@@ -51,19 +65,28 @@ def state_lock(server, scale: str, seed: int) -> Iterator[float | None]:
 
     The lock is held by a session of its own on the maintenance database, so no statement of the
     build (DROP/CREATE/RENAME DATABASE) can end it; closing that session releases it, and so does
-    the death of this process."""
+    the death of this process. A waiting build asks again every ``POLL_SECONDS`` rather than
+    queueing in ``pg_advisory_lock``: a backend blocked in a lock wait does not notice that its
+    client was killed, so a killed waiter would stay queued and take the lock later for nothing;
+    an idle session between two tries ends with its client."""
     key = state_lock_key(scale, seed)
     conn = server.open()
     try:
+        def take() -> bool:
+            return conn.execute("SELECT pg_try_advisory_lock(%s, %s)", key).fetchone()[0]
+
         waited = None
-        if not conn.execute("SELECT pg_try_advisory_lock(%s, %s)", key).fetchone()[0]:
+        if not take():
+            conn.execute("SELECT set_config('application_name', %s, false)", (waiting_name(scale, seed),))
             holder = conn.execute(_HOLDER, key).fetchone()
             who = f"server pid {holder[0]}, connected {holder[1]:%H:%M:%S} UTC" if holder else "it just ended"
             log.warning(f"waiting: {benchmark_database(scale, seed)} is being built by another heron process "
                         f"({who}); this one goes on when that build ends")
             started = time.monotonic()
-            conn.execute("SELECT pg_advisory_lock(%s, %s)", key)
+            while not take():
+                time.sleep(POLL_SECONDS)
             waited = time.monotonic() - started
+        conn.execute("SELECT set_config('application_name', %s, false)", (holding_name(scale, seed),))
         yield waited
     finally:
         conn.close()

@@ -512,15 +512,26 @@ def build(server: Server, scale: str, seed: int, *, workers: int = 2, batch_bloc
     """Generate and load (scale, seed) and rename it into place; returns what it did.
 
     One build per state at a time, across processes and machines (``state_lock``): a second
-    build of the same state waits, saying so, and when the build it waited for left a database
-    with this build's label it uses that one (``report.reused``) instead of building the same
-    bytes again. A leftover build database of a killed build is dropped first."""
+    build of the same state waits, saying so, and when the build it waited for renamed a new
+    database into place with this build's label it uses that one (``report.reused``) instead of
+    building the same bytes again; when the other build died, or the database is the one that was
+    there before the wait, it builds. A leftover build database of a killed build is dropped first."""
     generator = generator or Generator.for_state(scale, seed)
+    before = _finished_oid(server, scale, seed)
     with state_lock(server, scale, seed) as waited:
-        if waited is not None and existing_label(server, scale, seed) == build_label(generator, scale, seed):
+        if (waited is not None and _finished_oid(server, scale, seed) not in (None, before)
+                and existing_label(server, scale, seed) == build_label(generator, scale, seed)):
             return _reused(server, generator, scale, seed, waited)
         report = _build_locked(server, scale, seed, workers, batch_blocks, progress, generator, processes)
     return report
+
+
+def _finished_oid(server: Server, scale: str, seed: int) -> int | None:
+    """The OID of the finished database of (scale, seed): a rename keeps the build database's
+    OID, so a new OID means a build finished."""
+    with server.connect() as conn:
+        row = conn.execute("SELECT oid FROM pg_database WHERE datname = %s", (benchmark_database(scale, seed),)).fetchone()
+    return None if row is None else row[0]
 
 
 def _reused(server: Server, generator: Generator, scale: str, seed: int, waited: float) -> BuildReport:
