@@ -2,20 +2,34 @@
 
 Each subcommand is a thin shell over a core function that the Dagster assets call too. Output
 meant for machines (a DSN, a digest) goes to stdout alone; progress and messages go to stderr.
+
+A failure is one line on stderr that names the flag, file or address and the fix, never a
+traceback (``heron --debug ...`` adds it). Exit codes: 0 ok · 1 failed (a check found problems,
+or heron failed) · 2 bad input (a flag, heron.toml, an environment variable) · 7 the server is
+unavailable (not running, unreachable, or gone mid-command) · 130 interrupted. ``heron query``
+has its own codes (heron_pipeline/cli_query.py).
 """
 
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
 import time
 
-from heron_pipeline.config import Settings, load_settings
-from heron_pipeline.database.embedded import ServerError
+from heron_pipeline.config import ConfigError, Settings, load_settings
+from heron_pipeline.database.embedded import ServerError, ServerUnavailable
 from heron_pipeline.database.names import SCALES, SCHEMA_DATABASE, benchmark_database
 from heron_pipeline.database.server import Server
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
+#: heron could not reach its server, or lost it mid-command: not the input's fault, so never 2;
+#: the same number as ``heron query``'s ``unavailable:``.
+EXIT_UNAVAILABLE = 7
+
+
+class UsageError(ValueError):
+    """A flag's value heron cannot use; the message names the flag and what it accepts."""
 
 
 def _err(message: str) -> None:
@@ -23,11 +37,26 @@ def _err(message: str) -> None:
 
 
 def parse_seeds(text: str) -> list[int]:
-    """``--seeds 42,43,44`` → [42, 43, 44]; at least one seed."""
-    seeds = [int(s) for s in text.split(",") if s.strip()]
+    """``--seeds 42,43,44`` → [42, 43, 44]; at least one seed, each an integer in 0..2^31-1."""
+    seeds = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        if not part.isdecimal() or int(part) >= 2**31:
+            raise UsageError(f"--seeds {text!r}: {part!r} is not a seed; give comma-separated integers "
+                             f"in 0..2147483647, e.g. --seeds 42,43,44")
+        seeds.append(int(part))
     if not seeds:
-        raise ValueError("--seeds needs at least one seed")
+        raise UsageError("--seeds is empty; give at least one seed, e.g. --seeds 42,43,44")
     return seeds
+
+
+def seed_number(text: str) -> int:
+    """argparse type of ``--seed``: an integer in 0..2^31-1 (what the generator and the database
+    names accept), refused at parse time with the flag's name."""
+    if not text.strip().isdecimal() or int(text) >= 2**31:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a seed; give an integer in 0..2147483647, e.g. --seed 42")
+    return int(text)
 
 
 # -- db ---------------------------------------------------------------------------------------------
@@ -44,9 +73,28 @@ def cmd_db(args: argparse.Namespace, settings: Settings) -> int:
         _err("stopped" if server.down() else "not running")
         return EXIT_OK
     if args.action == "status":
-        up = server.is_up()
-        _err(("up: " if up else "down: ") + (f"127.0.0.1:{settings.port}" if settings.is_embedded else "external server"))
+        up, hint = server.is_up(), ""
+        if not up and server.embedded:
+            hint = ("; it was killed or crashed: `heron db up` restarts it and recovers its data"
+                    if server.embedded.stopped_uncleanly() else "; start it with `heron db up`")
+        elif not up:
+            try:
+                server.check_reachable()
+            except ServerError as err:
+                hint = f" ({err})"
+        _err(("up: " if up else "down: ") + (f"127.0.0.1:{settings.port}" if settings.is_embedded else "external server")
+             + hint)
+        if up:
+            _status_builds(server)
         return EXIT_OK if up else EXIT_FAIL
+    if args.action == "clean":
+        from heron_pipeline.database.state_lock import build_databases, drop_leftover_build
+
+        server.check_reachable()
+        dropped = [b for b in build_databases(server) if not b.in_progress
+                   and drop_leftover_build(server, b.scale, b.seed) is not None]
+        _err(f"dropped {len(dropped)} leftover build database(s)" if dropped else "no leftover build databases")
+        return EXIT_OK
     if args.action == "url":
         if (args.scale is None) != (args.seed is None):
             _err("error: --scale and --seed go together")
@@ -54,6 +102,19 @@ def cmd_db(args: argparse.Namespace, settings: Settings) -> int:
         print(server.dsn() if args.scale is None else server.benchmark_dsn(args.scale, args.seed))
         return EXIT_OK
     raise AssertionError(args.action)
+
+
+def _status_builds(server: Server) -> None:
+    """``heron db status``'s lines on build databases: those in progress, and leftovers of builds
+    that died (with their size and how to remove them)."""
+    from heron_pipeline.database.state_lock import build_databases
+
+    for b in build_databases(server):
+        if b.in_progress:
+            _err(f"building: {b.name} ({b.bytes / 1e6:,.0f} MB so far)")
+        else:
+            _err(f"leftover: {b.name} ({b.bytes / 1e6:,.0f} MB) from a build that did not finish; "
+                 f"`heron db clean` or the next `heron seed --scale {b.scale} --seed {b.seed}` drops it")
 
 
 # -- schema -----------------------------------------------------------------------------------------
@@ -224,14 +285,26 @@ def cmd_dev(args: argparse.Namespace, settings: Settings) -> int:
 # -- parser -----------------------------------------------------------------------------------------
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with heron's one-line errors: the usage block is a ``--help`` away."""
+
+    def error(self, message: str):  # type: ignore[override]
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {' '.join(message.split())}; see `{self.prog} --help`\n")
+
+
+DEBUG_HELP = "on a failure, also print the traceback (for a bug report)"
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="heron", description=__doc__.splitlines()[0])
+    parser = _Parser(prog="heron", description=__doc__.splitlines()[0])
+    parser.add_argument("--debug", action="store_true", help=DEBUG_HELP)
     sub = parser.add_subparsers(dest="command", required=True)
 
-    db = sub.add_parser("db", help="the PostgreSQL server: up | down | status | url")
-    db.add_argument("action", choices=("up", "down", "status", "url"))
+    db = sub.add_parser("db", help="the PostgreSQL server: up | down | status | url | clean")
+    db.add_argument("action", choices=("up", "down", "status", "url", "clean"),
+                    help="clean drops the build databases of builds that did not finish")
     db.add_argument("--scale", choices=SCALES, help="with url: the DSN of benchmark database heron_<scale>_<seed>")
-    db.add_argument("--seed", type=int)
+    db.add_argument("--seed", type=seed_number)
     db.set_defaults(handler=cmd_db)
 
     schema = sub.add_parser("schema", help="load the 211-table schema (no data) into a fresh database")
@@ -240,7 +313,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     seed = sub.add_parser("seed", help="build heron_<scale>_<seed> deterministically")
     seed.add_argument("--scale", choices=SCALES, required=True)
-    seed.add_argument("--seed", type=int, required=True)
+    seed.add_argument("--seed", type=seed_number, required=True)
     seed.add_argument("--workers", type=int, default=2)
     seed.add_argument("--force", action="store_true", help="rebuild even if an up-to-date database exists")
     seed.add_argument("--dry-run", action="store_true", help="print per-table row counts and exit")
@@ -248,13 +321,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     fingerprint = sub.add_parser("fingerprint", help="sha256 of a benchmark database's structure and rows")
     fingerprint.add_argument("--scale", choices=SCALES, required=True)
-    fingerprint.add_argument("--seed", type=int, required=True)
+    fingerprint.add_argument("--seed", type=seed_number, required=True)
     fingerprint.add_argument("--tables", action="store_true", help="one digest per table")
     fingerprint.set_defaults(handler=cmd_fingerprint)
 
     verify = sub.add_parser("verify-data", help="check FK integrity, tenant consistency, uniqueness, trap rates")
     verify.add_argument("--scale", choices=SCALES, required=True)
-    verify.add_argument("--seed", type=int, required=True)
+    verify.add_argument("--seed", type=seed_number, required=True)
     verify.set_defaults(handler=cmd_verify_data)
 
     bench = sub.add_parser("bench", help="the main job: score every tool on every state, print the standings")
@@ -272,21 +345,90 @@ def build_parser() -> argparse.ArgumentParser:
     dev.set_defaults(handler=cmd_dev)
     __import__("heron_pipeline.cli_query").cli_query.register(sub)  # heron query: the prediction sandbox
 
+    for command in sub.choices.values():  # --debug after the subcommand too
+        command.add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help=DEBUG_HELP)
     return parser
+
+
+class _Notices(logging.Formatter):
+    """The core's notices (a restarted server, a wait for another build) as plain stderr lines."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        return " ".join(record.getMessage().split())
+
+
+def _show_notices(debug: bool) -> None:
+    """heron's notices on stderr; psycopg's own warnings (a COPY aborted by a lost connection)
+    only with ``--debug``: the one error line already says what happened."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(_Notices())
+    logger = logging.getLogger("heron_pipeline")
+    logger.handlers[:] = [handler]
+    logger.setLevel(logging.INFO)
+    logger.propagate = False
+    logging.getLogger("psycopg").setLevel(logging.WARNING if debug else logging.CRITICAL)
+
+
+#: Commands that may build a state, so a lost server may have left an unfinished build behind.
+_BUILDING_COMMANDS = {"seed", "bench", "audit"}
+
+
+def explain_failure(err: BaseException, settings: Settings | None, command: str = "") -> tuple[str, int]:
+    """The one stderr line and the exit code for a command that raised ``err``.
+
+    Bad input (a flag, the config) is 2; a server heron cannot reach or lost is 7 and names the
+    server and what to do; anything else is 1, with the hint that ``--debug`` shows where."""
+    import psycopg
+
+    from heron_pipeline.database.errors import failure_reason, is_connect_failure, is_connection_lost, one_line
+
+    if isinstance(err, (UsageError, ConfigError)):
+        return f"error: {one_line(str(err))}", EXIT_USAGE
+    if isinstance(err, ServerUnavailable):
+        return f"error: {one_line(str(err))}", EXIT_UNAVAILABLE
+    if isinstance(err, ServerError):
+        return f"error: {one_line(str(err))}", EXIT_FAIL
+    server = Server(settings) if settings is not None else None
+    if server is not None and is_connection_lost(err):
+        log = f" (its log: {server.embedded.log_file})" if server.embedded else ""
+        build = " (the next build of the state drops the unfinished one)" if command in _BUILDING_COMMANDS else ""
+        return (f"error: lost the connection to {server.address}: {failure_reason(err)}; check the server with "
+                f"`heron db status`{log}, then rerun the command{build}", EXIT_UNAVAILABLE)
+    if server is not None and is_connect_failure(err):
+        told = server.unavailable(err)
+        return f"error: {one_line(str(told))}", EXIT_UNAVAILABLE if isinstance(told, ServerUnavailable) else EXIT_FAIL
+    if isinstance(err, psycopg.Error):
+        return (f"error: PostgreSQL: {failure_reason(err)} (an unexpected failure of heron's own SQL; "
+                f"`heron --debug ...` shows where)", EXIT_FAIL)
+    if isinstance(err, ValueError):
+        return f"error: {one_line(str(err))}", EXIT_FAIL
+    return (f"error: unexpected {type(err).__name__}: {one_line(str(err)) or '(no message)'}; "
+            f"`heron --debug ...` shows the traceback for a bug report", EXIT_FAIL)
 
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    _show_notices(args.debug)
+    settings = None
     try:
         settings = load_settings()
         return args.handler(args, settings)
-    except (ServerError, ValueError) as err:
-        _err(f"error: {err}")
-        return EXIT_FAIL
     except KeyboardInterrupt:
         _err("interrupted")
         return 130
+    except Exception as err:  # noqa: BLE001 - the contract: one line and an exit code, whatever failed
+        if args.debug:
+            import traceback
+
+            traceback.print_exc()
+        line, code = explain_failure(err, settings, args.command)
+        _err(line)
+        return code
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # Through the package's own module, not this __main__ copy of it: the subcommands in other
+    # modules import UsageError and friends from heron_pipeline.cli, and main() must catch those.
+    from heron_pipeline.cli import main as package_main
+
+    sys.exit(package_main())

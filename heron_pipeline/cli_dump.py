@@ -6,6 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from heron_pipeline.cli import seed_number
 from heron_pipeline.config import Settings
 from heron_pipeline.database.names import SCALES
 
@@ -26,6 +27,6 @@ def cmd_dump(args: argparse.Namespace, settings: Settings) -> int:
 def register(subparsers: argparse._SubParsersAction) -> None:
     dump = subparsers.add_parser("dump", help="write heron_<scale>_<seed>.sql.gz and its .sha256, byte-reproducibly")
     dump.add_argument("--scale", choices=SCALES, required=True)
-    dump.add_argument("--seed", type=int, required=True)
+    dump.add_argument("--seed", type=seed_number, required=True)
     dump.add_argument("--out", help="folder for the dump (default: <artifacts>/dumps)")
     dump.set_defaults(handler=cmd_dump)

@@ -9,6 +9,7 @@ exactly which server and folders it touches.
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
@@ -63,14 +64,21 @@ class Settings:
         return self.dsn is None
 
 
-def _coerce(name: str, raw: object) -> object:
+class ConfigError(ValueError):
+    """A setting heron cannot use; the message names where it came from (the file and line, or
+    the environment variable) and what would be accepted."""
+
+
+def _coerce(name: str, raw: object, source: str = "heron config") -> object:
+    """``raw`` as the type of setting ``name``; ``source`` (``HERON_PORT``, ``heron.toml: port``)
+    is how an error names it."""
     if name == "port":
         try:
             port = int(raw)  # type: ignore[arg-type]
         except (TypeError, ValueError):
-            raise ValueError(f"heron config: port must be an integer, got {raw!r}") from None
+            raise ConfigError(f"{source}: port must be an integer in 1024..65535, got {raw!r}") from None
         if not 1024 <= port <= 65535:
-            raise ValueError(f"heron config: port must be in 1024..65535, got {port}")
+            raise ConfigError(f"{source}: port must be in 1024..65535, got {port}")
         return port
     if name in ("data_dir", "artifact_dir"):
         return Path(str(raw)).expanduser().resolve()
@@ -98,18 +106,48 @@ def _coerce(name: str, raw: object) -> object:
     raise AssertionError(name)
 
 
+_TOML_WHERE = re.compile(r"\s*\(at (?:line (\d+), column (\d+)|end of document)\)\s*$")
+
+
+def read_toml(path: Path) -> dict:
+    """The TOML document in ``path``; a syntax error is a ``ConfigError`` naming the file, the
+    line and column (tomllib says "at end of document" for a value cut short: that is the last
+    line) and the fix."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise ConfigError(f"cannot read the heron config {path}: {err}") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        message = str(err)
+        where = _TOML_WHERE.search(message)
+        reason = message[:where.start()] if where else message
+        if where and where.group(1):
+            line, column = where.group(1), where.group(2)
+        else:
+            line, column = str(max(1, len(text.splitlines()))), "end"
+        raise ConfigError(f"{path}:{line}: invalid TOML at line {line}, column {column}: {reason}; "
+                          "fix the file (keys: key = \"text\" or key = 123)") from None
+
+
 def load_settings(environ: dict[str, str] | None = None, config_file: Path | None = None) -> Settings:
-    """Build the settings from defaults, the optional TOML file and the environment."""
+    """Build the settings from defaults, the optional TOML file and the environment.
+
+    A ``HERON_CONFIG`` naming a file that does not exist is an error (a typo must not silently
+    mean the defaults); ``config_file`` and the default ``heron.toml`` are optional."""
     env = os.environ if environ is None else environ
     settings = Settings()
+    if config_file is None and env.get("HERON_CONFIG") and not Path(env["HERON_CONFIG"]).is_file():
+        raise ConfigError(f"HERON_CONFIG names {env['HERON_CONFIG']}, which is not a file; "
+                          "fix the path or unset HERON_CONFIG")
     path = config_file or (Path(env["HERON_CONFIG"]) if env.get("HERON_CONFIG") else PROJECT_ROOT / "heron.toml")
     if path.is_file():
-        with path.open("rb") as handle:
-            document = tomllib.load(handle)
+        document = read_toml(path)
         known = {f.name for f in fields(Settings)}
         unknown = set(document) - known
         if unknown:
-            raise ValueError(f"heron config {path}: unknown keys {sorted(unknown)}; known: {sorted(known)}")
-        settings = replace(settings, **{k: _coerce(k, v) for k, v in document.items()})
-    overrides = {name: _coerce(name, env[var]) for name, var in _ENV_NAMES.items() if env.get(var)}
+            raise ConfigError(f"{path}: unknown keys {sorted(unknown)}; known: {sorted(known)}")
+        settings = replace(settings, **{k: _coerce(k, v, f"{path}: {k}") for k, v in document.items()})
+    overrides = {name: _coerce(name, env[var], var) for name, var in _ENV_NAMES.items() if env.get(var)}
     return replace(settings, **overrides)

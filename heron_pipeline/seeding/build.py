@@ -6,11 +6,13 @@ and its rows arrive frozen), its COPY, primary key, unique keys and indexes, the
 foreign key is added, validated, as soon as both of its tables are loaded, and those left at the
 end in parallel. Only a complete database is renamed to its final name, so a build killed at any
 point leaves nothing a later run could mistake for a finished one; the next run drops the
-leftover and starts again.
+leftover and starts again. ``build`` holds the state's advisory lock (database/state_lock.py)
+throughout, so two builds of one state never share the build database.
 """
 
 from __future__ import annotations
 
+import logging
 import queue
 import re
 import threading
@@ -24,8 +26,11 @@ from psycopg import sql
 
 from heron_pipeline.database.names import benchmark_database, build_database
 from heron_pipeline.database.server import Server
+from heron_pipeline.database.state_lock import drop_unfinished, state_lock
 from heron_pipeline.seeding import GENERATOR_VERSION
 from heron_pipeline.seeding.generate import Generator
+
+log = logging.getLogger(__name__)
 
 #: Called after each table with (table, rows, seconds); the CLI draws progress bars with it.
 Progress = Callable[[str, int, float], None]
@@ -39,6 +44,9 @@ class BuildReport:
     rows: dict[str, int] = field(default_factory=dict)
     seconds: dict[str, float] = field(default_factory=dict)  # phase -> seconds
     bytes_on_disk: int = 0
+    #: True when this call waited for another build of the state and used its result (same
+    #: build label) instead of building again.
+    reused: bool = False
 
     @property
     def total_rows(self) -> int:
@@ -323,7 +331,7 @@ def start_build(server: Server, scale: str, seed: int) -> str:
     from heron_pipeline.seeding.prepared import load_prepared
 
     building = build_database(scale, seed)
-    server.drop_database(building)
+    drop_unfinished(server, building)  # a killed build's leftover: said on stderr, then gone
     server.create_database(building)
     dsn = server.dsn(building)
     with psycopg.connect(dsn, autocommit=False) as conn:
@@ -501,8 +509,43 @@ def finish_build(server: Server, generator: Generator, scale: str, seed: int, *,
 def build(server: Server, scale: str, seed: int, *, workers: int = 2, batch_blocks: int = 4,
           progress: Progress | None = None, generator: Generator | None = None,
           processes: bool | None = None) -> BuildReport:
-    """Generate and load (scale, seed) and rename it into place; returns what it did."""
+    """Generate and load (scale, seed) and rename it into place; returns what it did.
+
+    One build per state at a time, across processes and machines (``state_lock``): a second
+    build of the same state waits, saying so, and when the build it waited for renamed a new
+    database into place with this build's label it uses that one (``report.reused``) instead of
+    building the same bytes again; when the other build died, or the database is the one that was
+    there before the wait, it builds. A leftover build database of a killed build is dropped first."""
     generator = generator or Generator.for_state(scale, seed)
+    before = _finished_oid(server, scale, seed)
+    with state_lock(server, scale, seed) as waited:
+        if (waited is not None and _finished_oid(server, scale, seed) not in (None, before)
+                and existing_label(server, scale, seed) == build_label(generator, scale, seed)):
+            return _reused(server, generator, scale, seed, waited)
+        report = _build_locked(server, scale, seed, workers, batch_blocks, progress, generator, processes)
+    return report
+
+
+def _finished_oid(server: Server, scale: str, seed: int) -> int | None:
+    """The OID of the finished database of (scale, seed): a rename keeps the build database's
+    OID, so a new OID means a build finished."""
+    with server.connect() as conn:
+        row = conn.execute("SELECT oid FROM pg_database WHERE datname = %s", (benchmark_database(scale, seed),)).fetchone()
+    return None if row is None else row[0]
+
+
+def _reused(server: Server, generator: Generator, scale: str, seed: int, waited: float) -> BuildReport:
+    """The report of a state another process just built with the same label."""
+    database = benchmark_database(scale, seed)
+    log.warning(f"{database} was built by the other process meanwhile, with this build's label: using it")
+    with server.connect() as conn:
+        size = conn.execute("SELECT pg_database_size(%s)", (database,)).fetchone()[0]
+    return BuildReport(scale, seed, database, rows={t: tp.total for t, tp in generator.plan.tables.items()},
+                       seconds={"wait": waited}, bytes_on_disk=size, reused=True)
+
+
+def _build_locked(server: Server, scale: str, seed: int, workers: int, batch_blocks: int,
+                  progress: Progress | None, generator: Generator, processes: bool | None) -> BuildReport:
     report = BuildReport(scale, seed, benchmark_database(scale, seed))
     started = time.perf_counter()
     dsn = start_build(server, scale, seed)
