@@ -121,6 +121,7 @@ def _load_builtins() -> None:
         ("gold", GoldAdapter, "reference", False, False),
         ("alt", AltAdapter, "reference", False, False),
         ("raw-llm", llm_factory("heron_pipeline.adapters.raw_llm", "RawLLMAdapter"), "sql", True, False),
+        ("din-sql", llm_factory("heron_pipeline.adapters.din_sql", "DinSQLAdapter"), "sql", True, False),
         ("cli", cli_factory, "sql", False, True),
     ]
     for name, factory, kind, needs_llm, needs_data in builtins:

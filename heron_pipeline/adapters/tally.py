@@ -32,9 +32,11 @@ class Tally:
     cost_known: bool = True
     steps: list[str] = field(default_factory=list)
     stop: CallResult | None = None  # a call refused by heron itself (budget, offline miss): no fallback
+    last: CallResult | None = None  # the latest call's result
 
     def add(self, step: str, result: CallResult) -> CallResult:
         """Count ``result`` (the call made for ``step``) and note its outcome."""
+        self.last = result
         self.prompt_tokens = _add(self.prompt_tokens, result.prompt_tokens)
         self.cached_prompt_tokens = _add(self.cached_prompt_tokens, result.cached_prompt_tokens)
         self.completion_tokens = _add(self.completion_tokens, result.completion_tokens)
@@ -47,6 +49,12 @@ class Tally:
             self.stop = result
         self.note(f"{step}: {'ok' if result.ok else result.error_class + ' — ' + (result.error or '')}")
         return result
+
+    def failed(self, step: str, **extra: Any) -> PredictionRecord:
+        """The record of a sample whose final step's call failed (its class and message)."""
+        last = self.last
+        return self.record(None, error_class=last.error_class if last else None,
+                           error=f"{step}: {last.error if last else 'no call made'}", **extra)
 
     def note(self, line: str) -> None:
         self.steps.append(" ".join(line.split()))
