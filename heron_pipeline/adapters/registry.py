@@ -51,5 +51,8 @@ def _load_builtins() -> None:
         settings = options.pop("settings", None) or LLMSettings.from_environ()
         return LLMAdapter(settings, **options)
 
-    for name, factory in (("gold", GoldAdapter), ("alt", AltAdapter), ("llm", _llm)):
+    from heron_pipeline.adapters.bm25 import bm25, bm25_fk
+
+    for name, factory in (("gold", GoldAdapter), ("alt", AltAdapter), ("llm", _llm), ("bm25", bm25),
+                          ("bm25-fk", bm25_fk)):
         _REGISTRY.setdefault(name, factory)
