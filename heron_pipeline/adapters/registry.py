@@ -117,12 +117,21 @@ def _load_builtins() -> None:
 
         return CommandAdapter(**options)
 
+    def bm25_factory(*, expand: bool):
+        def factory(**options: Any) -> Adapter:
+            from heron_pipeline.adapters.bm25 import bm25, bm25_fk
+
+            return (bm25_fk if expand else bm25)(**options)
+        return factory
+
     builtins = [
         ("gold", GoldAdapter, "reference", False, False),
         ("alt", AltAdapter, "reference", False, False),
         ("raw-llm", llm_factory("heron_pipeline.adapters.raw_llm", "RawLLMAdapter"), "sql", True, False),
         ("din-sql", llm_factory("heron_pipeline.adapters.din_sql", "DinSQLAdapter"), "sql", True, False),
         ("cli", cli_factory, "sql", False, True),
+        ("bm25", bm25_factory(expand=False), "retrieval", False, False),
+        ("bm25-fk", bm25_factory(expand=True), "retrieval", False, False),
     ]
     for name, factory, kind, needs_llm, needs_data in builtins:
         if name not in _REGISTRY:

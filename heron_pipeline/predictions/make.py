@@ -135,10 +135,11 @@ def _cost(records: Sequence[PredictionRecord]) -> float | None:
     return sum(r.cost_usd for r in records)  # type: ignore[misc]
 
 
-def _errors_by_class(records: Sequence[PredictionRecord]) -> dict[str, int]:
+def _errors_by_class(records: Sequence[PredictionRecord], kind: str = "sql") -> dict[str, int]:
+    """Failed records by class (a retrieval tool's records have no SQL by design: only ``error`` counts)."""
     counts: dict[str, int] = {}
     for r in records:
-        if r.sql is None:
+        if r.error is not None or r.error_class is not None or (r.sql is None and kind != "retrieval"):
             key = r.error_class or "no_sql"
             counts[key] = counts.get(key, 0) + 1
     return dict(sorted(counts.items()))
@@ -206,7 +207,8 @@ def predict_tool(tool: str, questions: Sequence[Any], context: PredictionContext
     if spec.needs_data and reader is None and context.primary_dsn:
         reader = prepare_reader_dsn(context.primary_dsn)
     ctx = PredictionContext(scale=context.scale, n=n, catalog=context.catalog, primary_dsn=context.primary_dsn,
-                            options=context.options, conventions=conventions, question_mode=mode,
+                            options={**(context.options or {}), "question_mode": mode},
+                            conventions=conventions, question_mode=mode,
                             reader_dsn=reader)
     adapter = spec.factory(**factory_options)
     conditions = {**adapter.conditions(), "n": n, "question_mode": mode,
@@ -237,7 +239,7 @@ def predict_tool(tool: str, questions: Sequence[Any], context: PredictionContext
                   "requests": stats.get("requests", 0), "cache_hits": stats.get("cache_hits", 0),
                   "retries": stats.get("retries", 0), "prompt_tokens": _sum(done_records, "prompt_tokens"),
                   "completion_tokens": _sum(done_records, "completion_tokens"), "cost_usd": _cost(done_records),
-                  "errors_by_class": _errors_by_class(done_records), "final": final})
+                  "errors_by_class": _errors_by_class(done_records, spec.kind), "final": final})
 
     if workers <= 1:
         for i, question in enumerate(questions):
@@ -254,14 +256,14 @@ def predict_tool(tool: str, questions: Sequence[Any], context: PredictionContext
                 report()
     records = [r for made in results for r in (made or [])]
     report(final=True)
-    summary, status, reason = _verdict(records, client, len(questions), budget, board)
+    summary, status, reason = _verdict(records, client, len(questions), budget, board, spec.kind)
     return ToolPredictions(board, spec.kind, status, reason, records, conditions, summary)
 
 
 def _verdict(records: list[PredictionRecord], client: Any, questions: int, budget: float | None,
-             tool: str) -> tuple[dict[str, Any], str, str | None]:
+             tool: str, kind: str = "sql") -> tuple[dict[str, Any], str, str | None]:
     """The summary of a run, its status and the one-line reason when it is not complete."""
-    errors = _errors_by_class(records)
+    errors = _errors_by_class(records, kind)
     if client is not None:
         stats = client.stats.snapshot()
         calls, failures = stats["calls"], stats["call_failures_by_class"]
