@@ -129,6 +129,7 @@ def _load_builtins() -> None:
         ("alt", AltAdapter, "reference", False, False),
         ("raw-llm", llm_factory("heron_pipeline.adapters.raw_llm", "RawLLMAdapter"), "sql", True, False),
         ("retrieval", llm_factory("heron_pipeline.adapters.retrieval_llm", "RetrievalAdapter"), "sql", True, False),
+        ("rag", llm_factory("heron_pipeline.adapters.rag", "RagAdapter"), "sql", True, False),
         ("mac-sql", llm_factory("heron_pipeline.adapters.mac_sql", "MacSQLAdapter"), "sql", True, True),
         ("din-sql", llm_factory("heron_pipeline.adapters.din_sql", "DinSQLAdapter"), "sql", True, False),
         ("cli", cli_factory, "sql", False, True),

@@ -154,3 +154,34 @@ def test_retrieval_failure_keeps_its_ranking(fake, tmp_path, catalog) -> None:
     context = PredictionContext(scale="tiny", catalog=catalog, conventions=CONVENTIONS)
     [record] = run(fake, tmp_path, "retrieval", context, Script(generate=Reply(status=500))).records
     assert record.error_class == "provider_http" and len(record.retrieved_tables) == 10
+
+
+EXAMPLES = [SimpleNamespace(question="How many support cases are open per queue?",
+                            sql="SELECT q.name, count(*) FROM support.cases c JOIN support.queues q ON q.id = c.queue_id "
+                                "GROUP BY q.name"),
+            SimpleNamespace(question="How many products are active?",
+                            sql="SELECT count(*) FROM catalog.products WHERE status = 'active'"),
+            SimpleNamespace(question="Which warehouses hold stock?", sql="SELECT id FROM inventory.warehouses")]
+
+
+def test_rag_prompt_holds_similar_ddl_documentation_and_examples(fake, tmp_path, catalog) -> None:
+    from heron_pipeline.adapters.rag import RagAdapter
+    from heron_pipeline.llm import LLMClient
+
+    context = PredictionContext(scale="tiny", catalog=catalog, conventions=CONVENTIONS)
+    fake.responder = lambda body: sql_reply("SELECT count(*) FROM support.cases")
+    llm = LLMClient(LLMSettings(model="m", base_url=fake.url(), timeout_s=5, max_retries=0), cache_dir=tmp_path)
+    adapter = RagAdapter(llm, examples=EXAMPLES, shots=2)
+    [record] = adapter.predict(Q, context)
+    [(_path, body)] = fake.requests
+    messages = body["messages"]
+    system = messages[0]["content"]
+    assert "===Tables" in system and "===Additional context" in system and CONVENTIONS in system
+    assert "CREATE TABLE support.cases (" in system and system.count("CREATE TABLE ") == 8
+    assert record.retrieved_tables[0] in system and len(record.retrieved_tables) == 8
+    # the two most similar examples as user/assistant turns, the closest right before the question
+    assert [m["role"] for m in messages[1:]] == ["user", "assistant", "user", "assistant", "user"]
+    assert messages[3]["content"] == EXAMPLES[0].question and EXAMPLES[0].sql in messages[4]["content"]
+    assert messages[-1]["content"] == Q.question
+    assert record.sql == "SELECT count(*) FROM support.cases"
+    assert record.steps[0] == "retrieve: 8 DDL, 5 documentation, 2 examples"
