@@ -75,13 +75,14 @@ def documentation_of(table: Any) -> str:
     return "\n".join(lines)
 
 
-def training_examples() -> list[Example]:
-    """The training pairs under questions/train/ (heron_pipeline.questions.train)."""
+def training_examples() -> tuple[list[Example], str]:
+    """The training pairs under questions/train/ (heron_pipeline.questions.train) and their digest."""
     try:
         from heron_pipeline.questions import train
     except ImportError:
         raise ValueError("the rag tool needs the training pairs' loader (heron_pipeline.questions.train)") from None
-    return [Example(one_line(p.question), p.sql.strip()) for p in train.load_train()]
+    pairs = [Example(one_line(p.question), p.sql.strip()) for p in train.load_training_pairs()]
+    return pairs, train.training_digest()
 
 
 class RagAdapter:
@@ -93,8 +94,11 @@ class RagAdapter:
                  shots: int = 5):
         self.llm = llm
         self.settings = llm.settings
-        self.examples = [Example(one_line(e.question), e.sql.strip()) for e in examples] if examples is not None \
-            else training_examples()
+        if examples is None:
+            self.examples, self.training_digest = training_examples()
+        else:
+            self.examples = [Example(one_line(e.question), e.sql.strip()) for e in examples]
+            self.training_digest = None
         if not self.examples:
             raise ValueError("the rag tool needs training pairs (questions/train/*.yaml)")
         self.k_ddl, self.k_docs, self.k_shots = ddl, docs, shots
@@ -103,7 +107,8 @@ class RagAdapter:
 
     def conditions(self) -> dict[str, Any]:
         return {**self.llm.conditions(), "similarity": "bm25", "ddl": self.k_ddl, "docs": self.k_docs,
-                "shots": self.k_shots, "training_pairs": len(self.examples)}
+                "shots": self.k_shots, "training_pairs": len(self.examples),
+                "training_digest": self.training_digest}
 
     def _indexes(self, catalog: Any) -> None:
         if self._of is not catalog:
