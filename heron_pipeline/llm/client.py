@@ -139,7 +139,8 @@ class LLMClient:
         self.settings = settings
         self.price = price_for(settings) if price == "table" else price
         check_budget(settings, self.price)  # type: ignore[arg-type]
-        directory = cache_dir or settings.cache_dir
+        # HERON_LLM_CACHE_DIR, when set, wins over the caller's default location (<artifacts>/llm_cache)
+        directory = settings.cache_dir or cache_dir
         self.cache = ResponseCache(directory) if directory else None
         self.offline = offline
         self.retry_failed = retry_failed

@@ -208,3 +208,62 @@ def test_a_run_killed_halfway_resumes_with_only_the_unanswered_questions(fake, t
     asked = [body["messages"][1]["content"] for _, body in fake.requests]
     assert len(asked) == 6 and not set(asked) & set(answered)
     assert result.status == "complete" and result.summary["cache_hits"] == 4
+
+
+def test_reference_and_offline_tools_run_through_predict_tool(context) -> None:
+    gold_q = SimpleNamespace(id="q1", question="How many tenants?", gold_sql="SELECT count(*) FROM tenancy.tenants",
+                             alt_sql=None, gold_tables=("tenancy.tenants",))
+    gold = predict_tool("gold", [gold_q], context, PredictOptions(n=2))
+    assert (gold.kind, gold.status, [r.sql for r in gold.records]) == ("reference", "complete", [gold_q.gold_sql] * 2)
+    assert gold.summary["cost_usd"] == 0.0  # the reference tools cost nothing (not "unknown")
+    alt = predict_tool("alt", [gold_q], context, PredictOptions())
+    assert alt.records[0].error_class == "reference_missing" and alt.summary["errors_by_class"] == {
+        "reference_missing": 1}
+    bm25 = predict_tool("bm25-fk", [gold_q], context, PredictOptions())
+    assert (bm25.kind, bm25.status) == ("retrieval", "complete") and bm25.summary["errors_by_class"] == {}
+    assert bm25.records[0].sql is None and "tenancy.tenants" in bm25.records[0].retrieved_tables
+
+
+def test_heron_llm_cache_dir_wins_over_the_default_location(fake, tmp_path, context) -> None:
+    llm = LLMSettings(model="test-model", base_url=fake.url(), timeout_s=0.5, max_retries=0,
+                      cache_dir=tmp_path / "from-env")
+    predict_tool("raw-llm", QUESTIONS[:1], context, PredictOptions(llm=llm, cache_dir=tmp_path / "default"))
+    assert list((tmp_path / "from-env").glob("*/*.json")) and not (tmp_path / "default").exists()
+
+
+def test_plain_progress_prints_one_line_per_tool_every_interval() -> None:
+    import io
+
+    from heron_pipeline.predictions.progress import ConsoleProgress
+
+    stream = io.StringIO()
+    progress = ConsoleProgress(stream, interval_s=3600)
+    event = {"tool": "raw-llm", "done": 1, "total": 3, "requests": 1, "cache_hits": 0, "retries": 0,
+             "prompt_tokens": 10, "completion_tokens": 2, "cost_usd": None, "errors_by_class": {}}
+    for done in (1, 2, 3):
+        progress({**event, "done": done})
+    progress({**event, "tool": "din-sql"})
+    progress({**event, "done": 3, "final": True, "errors_by_class": {"no_sql": 1}})
+    lines = stream.getvalue().splitlines()
+    assert lines == [
+        "raw-llm: 1/3 questions, 1 requests, 0 from cache, 0 retries, 12 tokens, cost unknown, errors: none",
+        "din-sql: 1/3 questions, 1 requests, 0 from cache, 0 retries, 12 tokens, cost unknown, errors: none",
+        "raw-llm: 3/3 questions, 1 requests, 0 from cache, 0 retries, 12 tokens, cost unknown, errors: no_sql 1",
+    ]
+
+
+def test_compact_rendering_keeps_only_meaningful_comments(context) -> None:
+    from heron_pipeline.adapters.prompt import meaningful_comment, render_table_compact
+
+    catalog = context.catalog
+    table = next(t for t in catalog.tables.values() if t.is_soft_deletable and t.is_tenant_scoped
+                 and any(c.name == "status" and c.comment for c in t.columns) and t.foreign_keys)
+    text = render_table_compact(table)
+    head = text.splitlines()[0]
+    assert head.startswith(f"{table.qualified} [tenant, soft-delete] (")
+    assert " tenant_id " not in head and "deleted_at timestamptz?" in head
+    fk = next(fk for fk in table.foreign_keys if fk.own_column != "tenant_id")
+    assert f"{fk.own_column} " in head and f"-> {fk.ref_table}" in head
+    status = table.column("status")
+    assert f"  status: {' '.join(status.comment.split())}" in text
+    assert meaningful_comment(table.column("deleted_at")) is None
