@@ -17,6 +17,9 @@ Dagster-free, catalog-only (no database), deterministic. The pieces, bottom up:
 * ``joins.expand_with_join_paths(ranked, catalog, limit=None, *, seeds=4, max_hops=3) -> list[str]``
   — the ranking with the shortest FK join paths between its top tables inserted;
   ``joins.join_path(catalog, a, b)`` one path.
+* ``examples.ExampleRetriever(pairs).rank(text, k=3)`` — the training pairs
+  (``questions.train.load_training_pairs()``) most similar to a question, for retrieval-augmented
+  prompts.
 * ``subset.subset_catalog(catalog, tables) -> Catalog`` — the catalog cut down to some tables, to
   render a prompt of only those (``adapters.prompt.render_schema(subset_catalog(...))``).
 
@@ -28,6 +31,7 @@ Typical use (what the ``bm25`` / ``bm25-fk`` adapters do)::
 """
 
 from heron_pipeline.retrieval.documents import FIELDS, TableDocument, table_documents
+from heron_pipeline.retrieval.examples import ExampleRetriever
 from heron_pipeline.retrieval.joins import JoinGraph, expand_with_join_paths, join_graph, join_path
 from heron_pipeline.retrieval.lexical import DEFAULT_WEIGHTS, RetrieverConfig, TableRetriever
 from heron_pipeline.retrieval.subset import subset_catalog
@@ -35,7 +39,7 @@ from heron_pipeline.retrieval.tokens import s_stem, split_identifier, tokenize
 from heron_pipeline.retrieval.values import ValueLinker, reference_values
 
 __all__ = [
-    "DEFAULT_WEIGHTS", "FIELDS", "JoinGraph", "RetrieverConfig", "TableDocument", "TableRetriever", "ValueLinker",
+    "DEFAULT_WEIGHTS", "ExampleRetriever", "FIELDS", "JoinGraph", "RetrieverConfig", "TableDocument", "TableRetriever", "ValueLinker",
     "expand_with_join_paths", "join_graph", "join_path", "reference_values", "s_stem", "split_identifier",
     "subset_catalog", "table_documents", "tokenize",
 ]

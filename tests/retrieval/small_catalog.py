@@ -10,18 +10,26 @@ def _col(name: str, comment: str | None = None, type_sql: str = "bigint", kind: 
     return Column(name, type_sql, kind, True, None, comment)
 
 
+def _ref_columns(cols: tuple[str, ...]) -> tuple[str, ...]:
+    if cols == ("tenant_id",):
+        return ("id",)
+    if cols[-1].endswith("_code"):
+        return ("code",)  # a natural key (country, currency)
+    return ("tenant_id", "id")
+
+
 def _table(qualified: str, comment: str, columns: list[Column], fks: list[tuple[tuple[str, ...], str]]) -> Table:
     schema, name = qualified.split(".")
     table = Table(schema, name, 1, [_col("id"), *columns], [], comment, ("id",))
-    table.foreign_keys = [ForeignKey(f"{name}_{'_'.join(cols)}_fkey", qualified, cols, ref,
-                                     ("id",) if cols == ("tenant_id",) else ("tenant_id", "id"))
+    table.foreign_keys = [ForeignKey(f"{name}_{'_'.join(cols)}_fkey", qualified, cols, ref, _ref_columns(cols))
                           for cols, ref in fks]
     return table
 
 
 def small_catalog() -> Catalog:
     """tenants ← every tenant table; users is a hub; cases → accounts → countries; cases → users;
-    invoices → accounts; messages and sessions → users only."""
+    invoices → accounts and currencies; exchange rates → currencies; messages and sessions → users
+    only."""
     tenant = ("tenant_id",)
     tables = [
         _table("tenancy.tenants", "Customers of the platform.", [_col("name", "Tenant name.", "text", "text")], []),
@@ -38,9 +46,12 @@ def small_catalog() -> Catalog:
                [(tenant, "tenancy.tenants"), (("tenant_id", "account_id"), "crm.accounts"),
                 (("tenant_id", "assignee_user_id"), "auth.users")]),
         _table("billing.invoices", "Invoices sent to accounts.", [_col("tenant_id"), _col("account_id"),
-                                                                 _col("created_by_user_id")],
+                                                                 _col("created_by_user_id"), _col("currency_code")],
                [(tenant, "tenancy.tenants"), (("tenant_id", "account_id"), "crm.accounts"),
-                (("tenant_id", "created_by_user_id"), "auth.users")]),
+                (("tenant_id", "created_by_user_id"), "auth.users"), (("currency_code",), "tenancy.currencies")]),
+        _table("tenancy.currencies", "Currencies (ISO 4217).", [_col("code", None, "char(3)", "text")], []),
+        _table("tenancy.exchange_rates", "Daily rates to USD.", [_col("currency_code")],
+               [(("currency_code",), "tenancy.currencies")]),
         _table("comms.messages", "Messages sent by staff users.", [_col("tenant_id"), _col("sender_user_id")],
                [(tenant, "tenancy.tenants"), (("tenant_id", "sender_user_id"), "auth.users")]),
         _table("auth.sessions", "Log-in sessions of staff users.", [_col("tenant_id"), _col("user_id")],
