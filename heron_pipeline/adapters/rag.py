@@ -7,7 +7,8 @@ is a system message with the retrieved DDL ("Tables") and documentation ("Additi
 response guidelines, then the retrieved pairs as user/assistant turns, then the question.
 
 Simplified: similarity is BM25 (``bm25s``, with heron's identifier-aware tokens) over the snippet
-texts instead of an embedding model — no model ships inside a package here, and the choice keeps
+texts — for the examples heron_pipeline.retrieval.ExampleRetriever, question text plus the tables
+the pair reads — instead of an embedding model — no model ships inside a package here, and the choice keeps
 runs offline and deterministic; one collection entry per table for DDL (its full CREATE TABLE) and
 for documentation (its table comment and the column comments that carry meaning); the
 conventions note is always part of the context, not retrieved; no "intermediate SQL" round.
@@ -66,6 +67,7 @@ class TextIndex:
 class Example:
     question: str
     sql: str
+    tables: tuple[str, ...] = ()
 
 
 def documentation_of(table: Any) -> str:
@@ -81,7 +83,7 @@ def training_examples() -> tuple[list[Example], str]:
         from heron_pipeline.questions import train
     except ImportError:
         raise ValueError("the rag tool needs the training pairs' loader (heron_pipeline.questions.train)") from None
-    pairs = [Example(one_line(p.question), p.sql.strip()) for p in train.load_training_pairs()]
+    pairs = [Example(one_line(p.question), p.sql.strip(), tuple(p.tables)) for p in train.load_training_pairs()]
     return pairs, train.training_digest()
 
 
@@ -97,13 +99,16 @@ class RagAdapter:
         if examples is None:
             self.examples, self.training_digest = training_examples()
         else:
-            self.examples = [Example(one_line(e.question), e.sql.strip()) for e in examples]
+            self.examples = [Example(one_line(e.question), e.sql.strip(), tuple(getattr(e, "tables", ()) or ()))
+                             for e in examples]
             self.training_digest = None
         if not self.examples:
             raise ValueError("the rag tool needs training pairs (questions/train/*.yaml)")
         self.k_ddl, self.k_docs, self.k_shots = ddl, docs, shots
         self._of: object | None = None
-        self._example_index = TextIndex([e.question for e in self.examples])
+        from heron_pipeline.retrieval import ExampleRetriever
+
+        self._example_retriever = ExampleRetriever(self.examples)
 
     def conditions(self) -> dict[str, Any]:
         return {**self.llm.conditions(), "similarity": "bm25", "ddl": self.k_ddl, "docs": self.k_docs,
@@ -123,16 +128,16 @@ class RagAdapter:
         self._indexes(context.schema())
         ddl = self._ddl_index.top(text, self.k_ddl)
         docs = self._doc_index.top(text, self.k_docs)
-        shots = self._example_index.top(text, self.k_shots)
+        shots = self._example_retriever.rank(text, self.k_shots) if self.k_shots else []
         system = "\n\n".join([
             GUIDELINES,
             "===Tables\n" + "\n\n".join(self._ddl[i] for i in ddl),
             "===Additional context\n" + "\n\n".join([context.conventions, *(self._docs[i] for i in docs)]),
         ])
         messages = [{"role": "system", "content": system}]
-        for i in reversed(shots):  # the most similar example closest to the question
-            messages += [{"role": "user", "content": self.examples[i].question},
-                         {"role": "assistant", "content": f"```sql\n{self.examples[i].sql}\n```"}]
+        for example in reversed(shots):  # the most similar example closest to the question
+            messages += [{"role": "user", "content": example.question},
+                         {"role": "assistant", "content": f"```sql\n{example.sql}\n```"}]
         messages.append({"role": "user", "content": one_line(text)})
         note = f"retrieve: {len(ddl)} DDL, {len(docs)} documentation, {len(shots)} examples"
         return messages, [self._tables[i].qualified for i in ddl], note

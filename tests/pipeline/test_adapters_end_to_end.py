@@ -29,7 +29,7 @@ from heron_pipeline.questions.conventions import load_conventions
 from .fake_openai import FakeOpenAI, Reply
 
 SEEDS = (42, 43, 44)
-LLM_TOOLS = ("raw-llm", "retrieval", "mac-sql", "din-sql")
+LLM_TOOLS = ("raw-llm", "retrieval", "rag", "mac-sql", "din-sql")
 
 
 @pytest.fixture(scope="module")
