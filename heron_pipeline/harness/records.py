@@ -27,7 +27,7 @@ class ScoreRecord:
     correct: bool
     soft_f1: float
     row_f1: float
-    error_class: str | None  # one of ERROR_CLASSES, None when the SQL ran
+    error_class: str | None  # one of ERROR_CLASSES or the prediction's own class; None when the SQL ran
     error: str | None
     pred_row_count: int | None
     gold_row_count: int

@@ -48,11 +48,14 @@ class ConsoleProgress:
     def _live(self, event: dict[str, Any]) -> None:
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+        from rich.table import Column
 
         if self._bar is None:
-            self._bar = Progress(TextColumn("{task.fields[tool]}"), BarColumn(), MofNCompleteColumn(),
-                                 TimeElapsedColumn(), TextColumn("{task.fields[info]}"),
-                                 console=Console(file=self.stream), transient=False)
+            # the counts first: on a narrow terminal the info text is cut, never the figures
+            info = TextColumn("{task.fields[info]}", table_column=Column(ratio=1, no_wrap=True, overflow="ellipsis"))
+            self._bar = Progress(TextColumn("{task.fields[tool]}"), MofNCompleteColumn(), BarColumn(bar_width=20),
+                                 TimeElapsedColumn(), info, console=Console(file=self.stream), transient=False,
+                                 expand=True)
             self._bar.start()
         tool = event["tool"]
         info = progress_line(event).split(": ", 1)[1].split(", ", 1)[1]

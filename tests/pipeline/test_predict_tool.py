@@ -267,3 +267,20 @@ def test_compact_rendering_keeps_only_meaningful_comments(context) -> None:
     status = table.column("status")
     assert f"  status: {' '.join(status.comment.split())}" in text
     assert meaningful_comment(table.column("deleted_at")) is None
+
+
+def test_live_progress_draws_a_bar_per_tool_and_stops() -> None:
+    import io
+
+    from heron_pipeline.predictions.progress import ConsoleProgress
+
+    stream = io.StringIO()
+    progress = ConsoleProgress(stream, live=True)
+    event = {"tool": "din-sql", "done": 1, "total": 2, "requests": 4, "cache_hits": 1, "retries": 2,
+             "prompt_tokens": 5, "completion_tokens": 1, "cost_usd": 0.01, "errors_by_class": {}}
+    progress(event)
+    assert progress._bar is not None
+    progress({**event, "done": 2, "final": True})
+    assert progress._bar is None  # the live display is stopped once every tool has finished
+    out = stream.getvalue()
+    assert "din-sql" in out and "2/2" in out and "4 requests, 1 from cache, 2 retries" in out
