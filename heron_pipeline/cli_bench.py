@@ -58,7 +58,7 @@ def print_standings(standings: dict[str, Any]) -> None:
 
 
 def cmd_bench(args: argparse.Namespace, settings: Settings) -> int:
-    from heron_pipeline.adapters.llm import LLMSettings
+    from heron_pipeline.llm.settings import LLMSettings
     from heron_pipeline.bench import AuditGateError, run_bench
     from heron_pipeline.bench.options import LLM_TOOLS, REFERENCE_TOOLS
     from heron_pipeline.database.server import Server

@@ -20,8 +20,12 @@ class PredictionContext:
     """Everything a tool may look at besides the question.
 
     ``catalog`` is the parsed schema (heron_pipeline.catalog.Catalog) or None for tools that do not
-    need it; ``primary_dsn`` is the state tools may query while predicting (seed 42 by default);
-    ``n`` is the number of samples per question (pass@k needs n ≥ k).
+    need it; ``primary_dsn`` is the state tools may query while predicting (seed 42 by default; the
+    admin's DSN, never handed to a tool) and ``reader_dsn`` the same state for the sandbox's
+    read-only role (what tools that look at data get; ``predict_tool`` fills it in when missing);
+    ``n`` is the number of samples per question (pass@k needs n ≥ k); ``conventions`` is the
+    benchmark's conventions note (heron_pipeline.questions.conventions) every tool must receive;
+    ``question_mode`` selects the question text (``question_text``).
     """
 
     scale: str
@@ -29,6 +33,23 @@ class PredictionContext:
     catalog: Any = None
     primary_dsn: str | None = None
     options: dict[str, Any] = field(default_factory=dict)
+    conventions: str = ""
+    question_mode: str = "full"
+    reader_dsn: str | None = None
+
+    def text_of(self, question: Any) -> str:
+        """The question's text in this run's question mode."""
+        from heron_pipeline.questions.model import question_text
+
+        return question_text(question, self.question_mode)
+
+    def schema(self) -> Any:
+        """The catalog (loaded from the DDL when the caller gave none)."""
+        if self.catalog is None:
+            from heron_pipeline.catalog import load_catalog
+
+            object.__setattr__(self, "catalog", load_catalog())
+        return self.catalog
 
 
 @runtime_checkable

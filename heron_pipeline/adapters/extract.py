@@ -46,3 +46,32 @@ def extract_sql(reply: str | None) -> str:
         end = re.search(r";|\n\s*\n(?=\s*[A-Za-z][a-z]+[ ,:])", rest)
         return _clean(rest[: end.start()] if end else rest)
     raise NoSQLFound(f"no SQL in reply: {' '.join(reply.split())[:80]!r}")
+
+
+_JSON_FENCE = re.compile(r"```[ \t]*(?:json)?[ \t]*\n(.*?)```", re.DOTALL | re.IGNORECASE)
+
+
+def extract_json(reply: str | None) -> dict | None:
+    """The first JSON object in ``reply`` (a ```json fence first, else the first ``{`` from which a
+    whole object decodes), or None.
+
+    For the intermediate steps of multi-step tools, where a model that ignores the format must
+    lead to a recorded fallback, not a crash.
+    """
+    import json
+
+    if not reply:
+        return None
+    decoder = json.JSONDecoder()
+    for text in [*_JSON_FENCE.findall(reply), reply]:
+        start = text.find("{")
+        while start != -1:
+            try:
+                doc, _end = decoder.raw_decode(text, start)
+            except ValueError:
+                start = text.find("{", start + 1)
+                continue
+            if isinstance(doc, dict):
+                return doc
+            start = text.find("{", start + 1)
+    return None

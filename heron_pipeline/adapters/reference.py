@@ -24,7 +24,8 @@ class _Reference:
         tables = tuple(question.gold_tables) if self.field == "gold_sql" else ()
         return [
             PredictionRecord(question_id=question.id, sample=i, sql=sql or None, retrieved_tables=tables,
-                             latency_s=0.0, error=error)
+                             latency_s=0.0, error=error, error_class="reference_missing" if error else None,
+                             cost_usd=0.0)
             for i in range(context.n)
         ]
 

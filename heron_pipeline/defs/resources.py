@@ -93,7 +93,7 @@ class LLMEndpoint(ConfigurableResource):
     def settings(self) -> Any:
         from dataclasses import replace
 
-        from heron_pipeline.adapters.llm import LLMSettings
+        from heron_pipeline.llm.settings import LLMSettings
 
         base = LLMSettings.from_environ()
         overrides = {k: v for k, v in (("model", self.model), ("base_url", self.base_url),

@@ -10,9 +10,11 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-#: How a prediction failed. ``no_sql``: the tool produced no SQL (its own error);
-#: the other four are the sandbox's failure classes.
-ERROR_CLASSES = ("no_sql", "rejected", "timeout", "limit", "error")
+#: How a prediction failed: the tool produced no SQL (``no_sql``, or the prediction's own class —
+#: provider_http, provider_timeout, budget… see heron_pipeline.llm.errors — kept apart, so an outage
+#: is never filed as a model that answered without SQL), or one of the sandbox's four classes.
+SANDBOX_CLASSES = ("rejected", "timeout", "limit", "error")
+ERROR_CLASSES = ("no_sql", *SANDBOX_CLASSES)
 
 
 @dataclass(frozen=True)
@@ -25,7 +27,7 @@ class ScoreRecord:
     correct: bool
     soft_f1: float
     row_f1: float
-    error_class: str | None  # one of ERROR_CLASSES, None when the SQL ran
+    error_class: str | None  # one of ERROR_CLASSES or the prediction's own class; None when the SQL ran
     error: str | None
     pred_row_count: int | None
     gold_row_count: int
@@ -40,6 +42,8 @@ class ScoreRecord:
     prompt_tokens: int | None = None
     completion_tokens: int | None = None
     latency_s: float | None = None  # the tool's own time to predict, not the execution
+    cached_prompt_tokens: int | None = None  # part of prompt_tokens, billed at the cached price
+    cost_usd: float | None = None  # the prediction's cost; None = unknown (never a guessed 0)
     shape: str = ""
     retrieval: str = ""
     traps: tuple[str, ...] = field(default_factory=tuple)

@@ -83,7 +83,7 @@ def score_prediction(tool: str, question: Any, prediction: PredictionRecord, gol
     error_class = error = None
     exec_s = None
     if prediction.sql is None:
-        error_class, error = "no_sql", prediction.error or "no SQL"
+        error_class, error = prediction.error_class or "no_sql", prediction.error or "no SQL"
     else:
         started = time.perf_counter()
         try:
@@ -112,7 +112,8 @@ def score_prediction(tool: str, question: Any, prediction: PredictionRecord, gol
         exact_match=prediction.sql is not None and _exact_match(question.gold_sql, prediction.sql),
         **_recalls(prediction.retrieved_tables, question.gold_tables),
         prompt_tokens=prediction.prompt_tokens, completion_tokens=prediction.completion_tokens,
-        latency_s=prediction.latency_s,
+        latency_s=prediction.latency_s, cached_prompt_tokens=prediction.cached_prompt_tokens,
+        cost_usd=prediction.cost_usd,
         shape=_value(question.shape), retrieval=_value(question.retrieval),
         traps=tuple(_value(t) for t in question.traps),
     )

@@ -39,28 +39,32 @@ _COLUMNS = {
     "pred_row_count": "BIGINT", "gold_row_count": "BIGINT", "exec_s": "DOUBLE", "gold_time_s": "DOUBLE",
     "pred_time_s": "DOUBLE", "exact_match": "BOOLEAN", "recall_5": "DOUBLE", "recall_10": "DOUBLE",
     "recall_20": "DOUBLE", "recall_all": "DOUBLE", "prompt_tokens": "BIGINT", "completion_tokens": "BIGINT",
-    "latency_s": "DOUBLE", "shape": "VARCHAR", "retrieval": "VARCHAR", "traps": "VARCHAR[]",
+    "latency_s": "DOUBLE", "cached_prompt_tokens": "BIGINT", "cost_usd": "DOUBLE", "shape": "VARCHAR",
+    "retrieval": "VARCHAR", "traps": "VARCHAR[]",
 }
 
 
 @dataclass(frozen=True)
 class ToolConditions:
-    """What a tool's numbers were measured under (printed next to them)."""
+    """What a tool's numbers were measured under (printed next to them).
+
+    The prices are informational only: cost is summed from the predictions' own ``cost_usd``
+    (priced when they were made, heron_pipeline.llm.prices), so a figure never mixes prices.
+    """
 
     model: str | None = None
     temperature: float | None = None
-    usd_per_mtok_prompt: float = 0.0
-    usd_per_mtok_completion: float = 0.0
+    usd_per_mtok_prompt: float | None = None
+    usd_per_mtok_completion: float | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
 
 def conditions_of(adapter: Any) -> ToolConditions:
     """A tool adapter's conditions (model, temperature, prices) as the standings record them."""
     cond = adapter.conditions()
-    settings = getattr(adapter, "settings", None)
+    price = cond.get("price_usd_per_mtok") or {}
     return ToolConditions(model=cond.get("model"), temperature=cond.get("temperature"),
-                          usd_per_mtok_prompt=getattr(settings, "usd_per_mtok_prompt", 0.0),
-                          usd_per_mtok_completion=getattr(settings, "usd_per_mtok_completion", 0.0))
+                          usd_per_mtok_prompt=price.get("prompt"), usd_per_mtok_completion=price.get("completion"))
 
 
 def _ci(values: list[float]) -> list[float]:
@@ -128,14 +132,16 @@ def tool_standing(con: duckdb.DuckDBPyConnection, tool: str, conditions: ToolCon
         per_question_states[qid] += [False] * (len(seeds) - len(per_question_states[qid]))
     multi = {qid: all(per_question_states[qid]) for qid in questions}
     n = max((len(s) for s in samples.values()), default=1)
+    # each prediction once (scores repeat it per seed); cost is unknown as soon as one prediction's is
     usage = con.execute("""
-        SELECT sum(prompt_tokens), sum(completion_tokens), avg(latency_s), count(latency_s)
-        FROM (SELECT DISTINCT question_id, sample, prompt_tokens, completion_tokens, latency_s
+        SELECT sum(prompt_tokens), sum(completion_tokens), avg(latency_s), sum(cached_prompt_tokens),
+               sum(cost_usd), count(*) = count(cost_usd)
+        FROM (SELECT DISTINCT question_id, sample, prompt_tokens, completion_tokens, latency_s,
+                     cached_prompt_tokens, cost_usd
               FROM scores WHERE tool = ?)""", [tool]).fetchone()
-    prompt_tokens, completion_tokens, mean_latency, _ = usage
+    prompt_tokens, completion_tokens, mean_latency, cached_prompt_tokens, cost_sum, cost_known = usage
     tokens = (prompt_tokens or 0) + (completion_tokens or 0)
-    cost = ((prompt_tokens or 0) * conditions.usd_per_mtok_prompt
-            + (completion_tokens or 0) * conditions.usd_per_mtok_completion) / 1e6
+    cost = float(cost_sum or 0.0) if cost_known else None
     # VES only when every correct prediction was timed on that state
     timed_ok = bool(timed) and all(
         sum(r.correct for r in timed[s]) == sum(by_state[s].values()) for s in seeds)
@@ -164,6 +170,7 @@ def tool_standing(con: duckdb.DuckDBPyConnection, tool: str, conditions: ToolCon
         "errors_by_class": dict(sorted(errors_by_class.items())),
         "prompt_tokens": int(prompt_tokens or 0),
         "completion_tokens": int(completion_tokens or 0),
+        "cached_prompt_tokens": int(cached_prompt_tokens or 0),
         "tokens_per_question": tokens / len(questions) if questions else 0.0,
         "cost_usd": cost,
         "mean_latency_s": mean_latency,

@@ -60,6 +60,34 @@ def render_markdown(standings: Iterable[Mapping[str, Any]]) -> str:
     return "\n".join(parts)
 
 
+def _pct(value: Any) -> str:
+    return "—" if value is None else f"{value:.1f}"
+
+
+def render_retrieval_markdown(retrieval: Iterable[Mapping[str, Any]]) -> str:
+    """The retrieval board (``harness.retrieval_board``) as Markdown: Set-Recall per tool, then
+    Set-Recall@10 per retrieval bucket. Tools here produce ranked tables, not SQL, and are never
+    on the EX board."""
+    rows = list(retrieval)
+    buckets = sorted({b for row in rows for b in row["by_bucket"]})
+    parts = ["## Retrieval board (ranked tables, no SQL)", "",
+             "Set-Recall@k: mean over questions of |top-k retrieved ∩ gold tables| ÷ |gold tables|, in %; "
+             "sample 0; a question without tables counts 0.", ""]
+    header = ["tool", "question mode", "questions", "errors", "@5", "@10", "@20", "@all",
+              *(f"@10 {b}" for b in buckets)]
+    parts.append("| " + " | ".join(header) + " |")
+    parts.append("|" + "---|" * len(header))
+    for row in rows:
+        recall = row["set_recall"]
+        cells = [row["tool"], row.get("conditions", {}).get("question_mode", "full"), row["questions"], row["errors"],
+                 *(_pct(recall[k]) for k in ("@5", "@10", "@20", "@all")),
+                 *(f"{_pct(row['by_bucket'][b]['@10'])} (n={row['by_bucket'][b]['questions']})"
+                   if b in row["by_bucket"] else "—" for b in buckets)]
+        parts.append("| " + " | ".join(str(c) for c in cells) + " |")
+    parts.append("")
+    return "\n".join(parts)
+
+
 def render_csv(standings: Iterable[Mapping[str, Any]]) -> str:
     buffer = io.StringIO()
     writer = csv.DictWriter(buffer, fieldnames=CSV_FIELDS, lineterminator="\n")
@@ -74,8 +102,13 @@ def local_results_dir(artifacts: Path) -> Path:
     return Path(artifacts) / "results"
 
 
-def write_leaderboard(standings: list[Mapping[str, Any]], directory: Path, *, publish: bool = False) -> dict[str, Path]:
+def write_leaderboard(standings: list[Mapping[str, Any]], directory: Path, *, publish: bool = False,
+                      retrieval: list[Mapping[str, Any]] | None = None) -> dict[str, Path]:
     """Write ``leaderboard.{json,csv,md,svg}`` into ``directory``; {suffix: path}.
+
+    ``retrieval`` is the retrieval board (``harness.retrieval_board.retrieval_standings``): it goes
+    into the JSON under the top-level key ``retrieval`` and into the Markdown as its own table; the
+    CSV and SVG stay the EX board's.
 
     Refuses the published folder unless ``publish`` is set, and always for tiny-scale standings:
     a smoke run must never overwrite the numbers the project stands behind.
@@ -87,10 +120,15 @@ def write_leaderboard(standings: list[Mapping[str, Any]], directory: Path, *, pu
         if any(board["scale"] == "tiny" for board in standings):
             raise ValueError("a tiny-scale run is never published")
     directory.mkdir(parents=True, exist_ok=True)
+    document: dict[str, Any] = {"standings": standings}
+    markdown = render_markdown(standings)
+    if retrieval is not None:
+        document["retrieval"] = retrieval
+        markdown = markdown.rstrip("\n") + "\n\n" + render_retrieval_markdown(retrieval)
     files = {
-        "json": json.dumps({"standings": standings}, indent=1, sort_keys=True, ensure_ascii=False) + "\n",
+        "json": json.dumps(document, indent=1, sort_keys=True, ensure_ascii=False) + "\n",
         "csv": render_csv(standings),
-        "md": render_markdown(standings),
+        "md": markdown,
         "svg": render_svg(standings),
     }
     paths = {}

@@ -24,6 +24,11 @@ shape-stable        column count and types identical across states
 varies              >= 90 % of non-probe golds differ between at least two seeds
 balance             the mix of shapes, retrieval levels, traps, analytics, domains and probes
 ==================  ===========================================================================
+
+The training set of ``questions/train/`` (examples for retrieval-augmented tools, never evaluated)
+has rules of its own, ``TRAINING_RULES``, checked by ``check_training_set``: its SQL parses and
+declares its tables, executes and is non-empty on every state, and no pair shares its question text
+or its normalised SQL with an evaluation question.
 """
 
 from __future__ import annotations
@@ -33,15 +38,18 @@ import statistics
 from collections import Counter
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Iterable, Mapping
+from typing import TYPE_CHECKING, Iterable, Mapping
 
 from sqlglot import exp
 
 from heron_pipeline.questions import sql_facts
-from heron_pipeline.questions.gold import QuestionRun
+from heron_pipeline.questions.gold import Execution, QuestionRun
 from heron_pipeline.questions.model import Question, Retrieval, Shape, Trap
 from heron_pipeline.questions.vocabulary import Vocabulary, literal_problem, load_vocabulary
 from heron_pipeline.scoring import compare
+
+if TYPE_CHECKING:
+    from heron_pipeline.questions.train import TrainingPair
 
 RULES = ("question-file", "parses", "gold-tables", "volatile", "literals", "duplicates", "executes", "non-empty",
          "alt-agrees", "repeatable", "ties", "latency", "shape-stable", "varies", "balance")
@@ -361,6 +369,73 @@ def check_balance(questions: Iterable[Question]) -> list[Problem]:
     if not PROBES[0] <= b.probes <= PROBES[1]:
         problems.append(Problem("balance", None, f"{b.probes} empty probes (need {PROBES[0]}–{PROBES[1]})"))
     return problems
+
+
+# -- the training set (questions/train/) --------------------------------------------------------------
+
+#: The rules of ``check_training_set``, kept apart from ``RULES``: the training set is not evaluated,
+#: so its findings are reported beside the evaluation audit, not counted in it.
+TRAINING_RULES = ("train-parses", "train-tables", "train-disjoint", "train-executes", "train-non-empty")
+
+
+def check_training_static(pairs: Iterable["TrainingPair"], questions: Iterable[Question]) -> list[Problem]:
+    """The training rules that need no database: each SQL parses, declares exactly the tables it
+    reads, and shares neither its question text nor its normalised SQL (``sql_facts.normalized_sql``:
+    sqlglot parse and canonical generation) with any evaluation question's text, gold or alt."""
+    questions = list(questions)
+    texts = {_normalised_text(q.question): q.id for q in questions}
+    sqls: dict[str, str] = {}
+    for q in questions:
+        for which, sql in (("gold", q.gold_sql), ("alt", q.alt_sql)):
+            if sql:
+                sqls.setdefault(sql_facts.normalized_sql(sql), f"{q.id} {which}_sql")
+    problems = []
+    for pair in pairs:
+        try:
+            sql_facts.parse(pair.sql)
+        except sql_facts.SQLParseError as err:
+            problems.append(Problem("train-parses", pair.id, f"sql {err}"))
+            continue
+        read, declared = sql_facts.tables_read(pair.sql), set(pair.tables)
+        if read != declared:
+            parts = []
+            if read - declared:
+                parts.append(f"read but not declared: {', '.join(sorted(read - declared))}")
+            if declared - read:
+                parts.append(f"declared but not read: {', '.join(sorted(declared - read))}")
+            problems.append(Problem("train-tables", pair.id, "; ".join(parts)))
+        text = _normalised_text(pair.question)
+        if text in texts:
+            problems.append(Problem("train-disjoint", pair.id, f"same question text as evaluation question {texts[text]}"))
+        sql = sql_facts.normalized_sql(pair.sql)
+        if sql in sqls:
+            problems.append(Problem("train-disjoint", pair.id, f"same SQL as {sqls[sql]}"))
+    return problems
+
+
+def check_training_runs(pairs: Iterable["TrainingPair"], states: Mapping[str, Mapping[str, "Execution"]]) -> list[Problem]:
+    """Each pair's SQL runs without error and returns at least one row on every state given
+    (state label → pair id → ``gold.Execution``, from ``train.run_training_pairs``): an example that
+    fails or answers nothing teaches a retrieval-augmented tool nothing."""
+    problems = []
+    for pair in pairs:
+        for state, runs in states.items():
+            run = runs.get(pair.id)
+            if run is None:
+                problems.append(Problem("train-executes", pair.id, f"{state}: not run"))
+            elif not run.ok:
+                problems.append(Problem("train-executes", pair.id, f"{state}: fails: {run.error}"))
+            elif not run.result.rows:
+                problems.append(Problem("train-non-empty", pair.id, f"{state}: returns no rows"))
+    return problems
+
+
+def check_training_set(pairs: Iterable["TrainingPair"], questions: Iterable[Question],
+                       states: Mapping[str, Mapping[str, "Execution"]]) -> list[Problem]:
+    """Every training rule (``TRAINING_RULES``) over the pairs, the evaluation questions and the
+    pairs' runs on the audited states."""
+    pairs = list(pairs)
+    return check_training_static(pairs, questions) + check_training_runs(pairs, states)
 
 
 # -- everything --------------------------------------------------------------------------------------

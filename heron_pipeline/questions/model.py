@@ -16,6 +16,8 @@ from pathlib import Path
 
 import yaml
 
+from heron_pipeline.questions.conventions import conventions_path
+
 
 class Shape(str, Enum):
     SINGLE = "single"
@@ -61,10 +63,26 @@ class Question:
     alt_sql: str | None = None
     empty_probe: bool = False
     note: str | None = None
+    natural: str | None = None  # how a business user would ask it (issue 12); ``question`` stays
 
 
 REQUIRED = ("id", "question", "gold_sql", "gold_tables", "shape", "retrieval", "traps")
-OPTIONAL = ("alt_sql", "empty_probe", "note")
+OPTIONAL = ("alt_sql", "empty_probe", "note", "natural")
+
+#: The question texts a tool can be given: today's precise text, or the natural one.
+QUESTION_MODES = ("full", "natural")
+
+
+def question_text(question: Question, mode: str) -> str:
+    """The text a tool sees for ``question`` in question mode ``mode`` ("full" or "natural")."""
+    if mode == "full":
+        return question.question
+    if mode == "natural":
+        natural = getattr(question, "natural", None)
+        if not natural:
+            raise ValueError(f"question {question.id} has no natural text (question mode 'natural')")
+        return natural
+    raise ValueError(f"unknown question mode {mode!r}; known: {', '.join(QUESTION_MODES)}")
 
 
 def question_files(directory: Path) -> list[Path]:
@@ -73,10 +91,13 @@ def question_files(directory: Path) -> list[Path]:
 
 
 def questions_digest(directory: Path) -> str:
-    """sha256 over the question files' names and bytes in name order: the `questions` asset's
-    code version, so gold results are recomputed exactly when a question file changes."""
+    """sha256 over the question files' names and bytes in name order, then the conventions note's
+    (when present): the `questions` asset's code version, so gold results are recomputed exactly
+    when a question file or the conventions every question is read under change."""
     digest = hashlib.sha256()
-    for path in question_files(directory):
+    files = question_files(directory)
+    note = conventions_path(directory)
+    for path in [*files, *([note] if note.is_file() else [])]:
         digest.update(path.name.encode() + b"\0")
         digest.update(path.read_bytes())
         digest.update(b"\0")
@@ -131,6 +152,7 @@ def parse_question(raw: object, source: str, position: int) -> Question:
         traps=tuple(_enum(Trap, t, where, "trap") for t in traps),
         empty_probe=probe,
         note=_text(raw.get("note"), where, "note", optional=True),
+        natural=_text(raw.get("natural"), where, "natural", optional=True),
         source=source,
     )
 

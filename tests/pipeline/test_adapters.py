@@ -17,16 +17,19 @@ Q = SimpleNamespace(id="q1", question="?", gold_sql="SELECT 1 AS a", alt_sql="SE
 
 
 def test_builtin_adapters_are_registered() -> None:
-    assert {"gold", "alt", "llm"} <= set(adapter_names())
+    assert {"gold", "alt", "raw-llm", "cli"} <= set(adapter_names())
+    assert "llm" not in adapter_names()  # an alias, not a second tool
     assert isinstance(create_adapter("gold"), GoldAdapter)
     assert isinstance(create_adapter("alt"), AltAdapter)
 
 
 def test_unknown_and_duplicate_names_are_errors() -> None:
-    with pytest.raises(ValueError, match="unknown adapter 'nope'"):
+    with pytest.raises(ValueError, match="unknown tool 'nope'; known: "):
         create_adapter("nope")
     with pytest.raises(ValueError, match="already registered"):
         register("gold", GoldAdapter)
+    with pytest.raises(ValueError, match="already registered"):
+        register("llm", GoldAdapter)  # an alias is taken too
     with pytest.raises(ValueError, match="alphanumeric"):
         register("bad name", GoldAdapter)
 

@@ -16,7 +16,7 @@ TAGS = {"q1": ("single", "named", ("soft-delete",)), "q2": ("join", "1-hop", ("s
 
 
 def rec(tool, seed, qid, correct, *, sample=0, soft=None, row=None, err=None, em=False, recall=None, tokens=None,
-        latency=None, gold_t=None, pred_t=None) -> ScoreRecord:
+        latency=None, gold_t=None, pred_t=None, cost=None) -> ScoreRecord:
     shape, retrieval, traps = TAGS[qid]
     value = 1.0 if correct else 0.0
     return ScoreRecord(
@@ -26,12 +26,15 @@ def rec(tool, seed, qid, correct, *, sample=0, soft=None, row=None, err=None, em
         gold_time_s=gold_t, pred_time_s=pred_t, exact_match=em,
         recall_5=recall, recall_10=recall, recall_20=recall, recall_all=recall,
         prompt_tokens=tokens[0] if tokens else None, completion_tokens=tokens[1] if tokens else None,
-        latency_s=latency, shape=shape, retrieval=retrieval, traps=traps)
+        latency_s=latency, cost_usd=cost, cached_prompt_tokens=tokens[2] if tokens and len(tokens) > 2 else None,
+        shape=shape, retrieval=retrieval, traps=traps)
 
 
 def tool_a() -> dict[int, list[ScoreRecord]]:
-    usage = {"q1": dict(tokens=(100, 10), latency=1.0), "q2": dict(tokens=(100, 10), latency=2.0),
-             "q3": dict(tokens=(100, 10), latency=3.0)}
+    # billed at $1 / $2 per million prompt / completion tokens when the predictions were made
+    usage = {"q1": dict(tokens=(100, 10, 40), latency=1.0, cost=120e-6),
+             "q2": dict(tokens=(100, 10, 40), latency=2.0, cost=120e-6),
+             "q3": dict(tokens=(100, 10, 0), latency=3.0, cost=120e-6)}
     return {
         42: [rec("a", 42, "q1", True, em=True, recall=1.0, **usage["q1"]),
              rec("a", 42, "q2", True, recall=0.5, **usage["q2"]),
@@ -95,7 +98,9 @@ def test_tokens_cost_latency_count_each_prediction_once(standings) -> None:
     a = standings[0]["a"]
     assert (a["prompt_tokens"], a["completion_tokens"]) == (300, 30)
     assert a["tokens_per_question"] == pytest.approx(110.0)
-    assert a["cost_usd"] == pytest.approx((300 * 1.0 + 30 * 2.0) / 1e6)
+    assert a["cost_usd"] == pytest.approx((300 * 1.0 + 30 * 2.0) / 1e6)  # summed from the records
+    assert a["cached_prompt_tokens"] == 80
+    assert standings[0]["b"]["cost_usd"] is None  # b's records carry no cost: unknown, not 0
     assert a["mean_latency_s"] == pytest.approx(2.0)
     assert a["conditions"]["model"] == "m-a" and a["conditions"]["mode"] == "multi-state"
     assert a["conditions"]["seeds"] == [42, 43]
