@@ -108,7 +108,7 @@ def run_bench(server: Any, artifacts: Path, options: BenchOptions, *, llm: Any =
                     say(f"scores/{made.tool}/{options.scale}_{seed}: EX@1 {scored.ex1:.1f} "
                         f"({scored.errors} errors) → {scored.scores.path.name[:16]}…")
         result.standings = compute_scale_standings(artifacts, audit, result.predictions, result.scores,
-                                                   options.question_mode, seeds=options.seeds)
+                                                   options.question_mode, seeds=options.seeds, questions=questions)
         result.leaderboard = publish_local(artifacts, [result.standings])
         say(f"standings/{options.scale}/{options.question_mode}: {result.standings.standings.path}")
     finally:

@@ -49,7 +49,7 @@ def _tool_conditions(predictions: PredictionsResult) -> Any:
 
 def compute_scale_standings(artifacts: Path, audit: AuditResult, predictions: Iterable[PredictionsResult],
                             scores: Iterable[ScoresResult], question_mode: str,
-                            seeds: Iterable[int] | None = None) -> StandingsResult:
+                            seeds: Iterable[int] | None = None, questions: list[Any] | None = None) -> StandingsResult:
     """Standings over ``seeds`` (default: every audited state) from exactly these predictions and scores."""
     from heron_pipeline.harness.standings import compute_standings
 
@@ -94,7 +94,8 @@ def compute_scale_standings(artifacts: Path, audit: AuditResult, predictions: It
         row["conditions"]["question_mode"] = question_mode
     payload["question_mode"] = question_mode
     payload["excluded"] = excluded
-    payload["retrieval"] = _retrieval_board([p for p in predictions if p.complete and p.kind == "retrieval"])
+    payload["retrieval"] = _retrieval_board([p for p in predictions if p.complete and p.kind != "reference"],
+                                            questions, question_mode, audit.scale)
     by_state = {int(s["seed"]): s for s in audit.states}
     payload["provenance"] = {
         "harness_version": harness_version(),
@@ -112,9 +113,22 @@ def compute_scale_standings(artifacts: Path, audit: AuditResult, predictions: It
     return StandingsResult(audit.scale, question_mode, ref)
 
 
-def _retrieval_board(retrievers: list[PredictionsResult]) -> list[dict[str, Any]]:
-    """Set-Recall@k of the offline retrievers (filled in when the retrievers land)."""
-    return []
+def _retrieval_board(made: list[PredictionsResult], questions: list[Any] | None, question_mode: str,
+                     scale: str) -> list[dict[str, Any]]:
+    """Set-Recall@k of every tool that ranks tables (the offline retrievers, and SQL tools that report
+    what they retrieved); the reference tools are left out (gold's tables are the answer key)."""
+    from heron_pipeline.harness.retrieval_board import retrieval_standings
+
+    ranked = {}
+    for p in made:
+        records = p.load()
+        if p.kind == "retrieval" or any(r.retrieved_tables for r in records):
+            ranked[p.tool] = (p, records)
+    if not ranked or not questions:
+        return []
+    return retrieval_standings({t: r for t, (_p, r) in ranked.items()}, questions,
+                               conditions={t: p.conditions for t, (p, _r) in ranked.items()},
+                               question_mode=question_mode, scale=scale)
 
 
 def publish_local(artifacts: Path, standings: Iterable[StandingsResult]) -> dict[str, Path]:
@@ -124,4 +138,5 @@ def publish_local(artifacts: Path, standings: Iterable[StandingsResult]) -> dict
     boards = [s.load() for s in sorted(standings, key=lambda s: (s.scale, s.question_mode))]
     if not boards:
         raise ValueError("no standings to publish: compute the standings of a scale first")
-    return write_leaderboard(boards, local_results_dir(artifacts))
+    return write_leaderboard(boards, local_results_dir(artifacts),
+                             retrieval=[row for board in boards for row in board.get("retrieval", [])])

@@ -5,9 +5,10 @@ reference tools prove the execution path, not string equality. The result is com
 stored gold result of the same state by ``scoring.compare``; partial credit (Soft-F1, row F1), the
 exact-set match and Set-Recall@k are recorded beside it. Soft-F1 pairs rows by position, so both
 results are first put in the canonical order of ``scoring.canonical_pair`` wherever their queries
-leave the order open: the same SQL on the same state then scores the same whatever plan ran it. A failed execution is classified (rejected,
-timeout, limit, error) and scores 0; only an exception the sandbox does not classify — the server
-itself going away — stops the run, because that is the harness failing, not the tool.
+leave the order open: the same SQL on the same state then scores the same whatever plan ran it.
+A failed execution is classified (rejected, timeout, limit, error) and scores 0; only an exception
+the sandbox does not classify — the server itself going away — stops the run, because that is the
+harness failing, not the tool.
 """
 
 from __future__ import annotations

@@ -170,7 +170,9 @@ def standings(context: AssetExecutionContext, heron: HeronServer, bench: BenchCo
         if made.complete and made.kind != "retrieval":
             scores += [ScoresResult.from_json(upstream_result(context, scores_key(tool), str(state_key(scale, seed))))
                        for seed in audit.seeds]
-    result = compute_scale_standings(heron.settings().artifacts, audit, predictions, scores, bench.question_mode)
+    loaded, _digest = bench.question_set()
+    result = compute_scale_standings(heron.settings().artifacts, audit, predictions, scores, bench.question_mode,
+                                     questions=loaded)
     board = result.load()
     return MaterializeResult(metadata={
         **result_metadata(result), "path": MetadataValue.path(str(result.standings.path)),
