@@ -67,9 +67,13 @@ REQUIRED = ("id", "question", "gold_sql", "gold_tables", "shape", "retrieval", "
 OPTIONAL = ("alt_sql", "empty_probe", "note")
 
 
+NATURAL_FILE = "natural.yaml"  # id -> natural text (issue 12), a mapping, not a question list
+
+
 def question_files(directory: Path) -> list[Path]:
-    """The question files of a directory, in name order (the order ids and digests follow)."""
-    return sorted(p for p in Path(directory).glob("*.yaml") if p.is_file())
+    """The question files of a directory, in name order (the order ids and digests follow).
+    ``natural.yaml`` sits beside them but is not a question file (see ``natural_rules``)."""
+    return sorted(p for p in Path(directory).glob("*.yaml") if p.is_file() and p.name != NATURAL_FILE)
 
 
 def questions_digest(directory: Path) -> str:
