@@ -51,7 +51,8 @@ from heron_pipeline.scoring import compare
 if TYPE_CHECKING:
     from heron_pipeline.questions.train import TrainingPair
 
-RULES = ("question-file", "parses", "gold-tables", "volatile", "literals", "duplicates", "executes", "non-empty",
+RULES = ("question-file", "parses", "gold-tables", "volatile", "literals", "duplicates", "natural", "executes",
+         "non-empty",
          "alt-agrees", "repeatable", "ties", "latency", "shape-stable", "varies", "balance")
 
 MEDIAN_LATENCY_MS, MAX_LATENCY_MS = 100.0, 2000.0
@@ -464,11 +465,25 @@ class AuditReport:
         return 1 - len(self.constant) / self.judged if self.judged else 0.0
 
 
+def check_natural(questions: Iterable[Question]) -> list[Problem]:
+    """Every question has a `natural` text that obeys the natural rules (issue 12): at most 25 words, no
+    snake_case or schema-qualified identifier, no SQL keyword or phrase (``questions.natural_rules``)."""
+    from heron_pipeline.questions.natural_rules import natural_problems
+
+    problems = []
+    for q in questions:
+        if not q.natural:
+            problems.append(Problem("natural", q.id, "no natural text: add `natural:` (questions/README.md)"))
+            continue
+        problems += [Problem("natural", q.id, f"natural text breaks the {p.rule} rule: {p.detail}") for p in natural_problems(q.natural)]
+    return problems
+
+
 def static_problems(questions: list[Question], *, vocabulary: Vocabulary | None = None) -> list[Problem]:
     """The rules that need no database."""
     return (check_alt_present(questions) + check_parses(questions) + check_gold_tables(questions)
             + check_volatile(questions) + check_literals(questions, vocabulary) + check_duplicates(questions)
-            + check_limit_needs_order(questions))
+            + check_limit_needs_order(questions) + check_natural(questions))
 
 
 def run_audit(questions: list[Question], states: States, *, scale: str, balance: bool = True,

@@ -85,16 +85,11 @@ def question_text(question: Question, mode: str) -> str:
     raise ValueError(f"unknown question mode {mode!r}; known: {', '.join(QUESTION_MODES)}")
 
 
-NATURAL_FILE = "natural.yaml"  # id -> natural text (issue 12), a mapping, not a question list
-CLARIFICATIONS_FILE = "natural_clarifications.yaml"  # id -> "Clarified: ..." sentence, for the notes
-NOT_QUESTION_FILES = frozenset({NATURAL_FILE, CLARIFICATIONS_FILE})
 
 
 def question_files(directory: Path) -> list[Path]:
-    """The question files of a directory, in name order (the order ids and digests follow).
-    ``natural.yaml`` and ``natural_clarifications.yaml`` (id -> mapping files of issue 12) sit
-    beside them but are not question files (see ``natural_rules``)."""
-    return sorted(p for p in Path(directory).glob("*.yaml") if p.is_file() and p.name not in NOT_QUESTION_FILES)
+    """The question files of a directory, in name order (the order ids and digests follow)."""
+    return sorted(p for p in Path(directory).glob("*.yaml") if p.is_file())
 
 
 def questions_digest(directory: Path) -> str:

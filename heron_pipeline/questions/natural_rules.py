@@ -14,10 +14,7 @@ from __future__ import annotations
 import re
 import statistics
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Iterable, Mapping
-
-import yaml
 
 MAX_WORDS = 25
 
@@ -98,34 +95,6 @@ def summarize(texts: Mapping[str, str]) -> NaturalSummary:
     found = {qid: p for qid, t in texts.items() if (p := natural_problems(t))}
     return NaturalSummary(len(counts), statistics.median(counts) if counts else 0.0,
                           max(counts, default=0), found)
-
-
-class NaturalFileError(ValueError):
-    """A natural-texts file that cannot be used; the message names the file and the fix."""
-
-
-def load_natural_texts(path: Path) -> dict[str, str]:
-    """The ``id -> natural text`` mapping of ``path`` (``questions/natural.yaml``).
-
-    Refuses, with one line naming the file, anything that is not a mapping of question ids
-    (``q`` + digits) to non-empty strings, so a typo never silently drops a question.
-    """
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise NaturalFileError(f"{path}: cannot read ({error.strerror}); pass the natural-texts file") from None
-    except yaml.YAMLError as error:
-        raise NaturalFileError(f"{path}: not valid YAML ({str(error).splitlines()[0]}); fix the file") from None
-    if not isinstance(data, dict):
-        raise NaturalFileError(f"{path}: must hold a mapping 'q001: \"text\"', one line per question")
-    texts = {}
-    for key, value in data.items():
-        if not isinstance(key, str) or not re.fullmatch(r"q\d{3,}", key):
-            raise NaturalFileError(f"{path}: key {key!r} is not a question id like q001")
-        if not isinstance(value, str) or not value.strip():
-            raise NaturalFileError(f"{path}: {key} must map to a non-empty text")
-        texts[key] = value
-    return texts
 
 
 def missing_ids(texts: Mapping[str, str], question_ids: Iterable[str]) -> list[str]:

@@ -80,6 +80,7 @@ BROKEN = {
                             "alt_sql": None}),
     "ties": ("f002", {"gold_sql": F002_SQL.replace("o.id, o.currency_code, o.total_amount", "o.currency_code")
                       .replace("ORDER BY o.total_amount DESC, o.id", "ORDER BY o.currency_code"), "alt_sql": None}),
+    "natural": ("f001", {"natural": "SELECT status, count(*) of orders.orders per order_status"}),
     "varies": ("f001", {"gold_sql": "SELECT t.name FROM tenancy.tenants AS t WHERE t.name = 'Halyard Outfitters'",
                         "gold_tables": ("tenancy.tenants",), "alt_sql": None}),
 }
@@ -138,6 +139,13 @@ def test_balance_fires_on_a_small_set(good: list[Question]) -> None:
     messages = [p.message for p in check_balance(good)]
     assert "shape single: 0 questions (need 20)" in messages
     assert "1 empty probes (need 2–4)" in messages
+
+
+def test_a_question_without_a_natural_text_fails_the_natural_rule(good: list[Question]) -> None:
+    from heron_pipeline.questions.audit import check_natural
+
+    assert [p.question_id for p in check_natural([*good, _broken(good, "f001", natural=None)])] == ["b001"]
+    assert check_natural(good) == []
 
 
 def test_every_rule_has_a_fixture() -> None:

@@ -15,12 +15,12 @@ RAW = {"id": "q1", "question": "Full text?", "gold_sql": "SELECT 1", "gold_table
 
 
 def test_the_note_keeps_the_meaning_it_had_in_the_prompt() -> None:
+    """Version 2 (issue 12) extends version 1 and keeps each of its three rules."""
     note = load_conventions(QUESTIONS_DIR)
-    assert note.version == "1"
-    assert note.text == (
-        "The data ends on the as-of date 2026-06-30 (UTC): never use now() or current_date. Rows with "
-        "deleted_at set are deleted and excluded unless the question says otherwise. Joins between "
-        "tenant tables must also match tenant_id.")
+    assert note.version == "2"
+    assert "The data ends on the as-of date 2026-06-30; never use now() or current_date." in note.text
+    assert "Rows with deleted_at set are deleted." in note.text
+    assert "Joins between tenant tables must also match tenant_id." in note.text
 
 
 def test_paragraphs_are_kept_and_lines_joined() -> None:

@@ -9,9 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from heron_pipeline.questions import QUESTIONS_DIR, load_questions, questions_digest
-from heron_pipeline.questions.natural_rules import (MAX_WORDS, NaturalFileError, load_natural_texts, missing_ids,
-                                                    natural_problems, summarize, word_count)
+from heron_pipeline.questions import QUESTIONS_DIR, load_questions
+from heron_pipeline.questions.natural_rules import (MAX_WORDS, missing_ids, natural_problems, summarize, word_count)
 
 
 def _rules(text: str) -> list[str]:
@@ -64,40 +63,11 @@ def test_summary_figures_and_problems() -> None:
     assert list(summary.problems) == ["q004"] and summary.problems["q004"][0].rule == "qualified"
 
 
-@pytest.mark.parametrize(("content", "message"), [
-    ("- q001: text", "must hold a mapping"),
-    ("q001: [unclosed", "not valid YAML"),
-    ("question1: text", "is not a question id"),
-    ("q001: ''", "q001 must map to a non-empty text"),
-    ("q001: 12", "q001 must map to a non-empty text"),
-])
-def test_bad_natural_files_are_refused_with_the_file_named(tmp_path: Path, content: str, message: str) -> None:
-    path = tmp_path / "natural.yaml"
-    path.write_text(content, encoding="utf-8")
-    with pytest.raises(NaturalFileError) as raised:
-        load_natural_texts(path)
-    assert message in str(raised.value) and str(path) in str(raised.value)
-
-
-def test_a_missing_file_is_refused(tmp_path: Path) -> None:
-    with pytest.raises(NaturalFileError, match="cannot read"):
-        load_natural_texts(tmp_path / "absent.yaml")
-
-
 def test_every_question_has_a_passing_natural_text() -> None:
-    texts = load_natural_texts(QUESTIONS_DIR / "natural.yaml")
-    ids = [q.id for q in load_questions(QUESTIONS_DIR)]
+    questions = load_questions(QUESTIONS_DIR)
+    texts = {q.id: q.natural for q in questions if q.natural}
+    ids = [q.id for q in questions]
     assert missing_ids(texts, ids) == [] and sorted(texts) == sorted(ids)
     summary = summarize(texts)
     assert summary.problems == {}
     assert summary.median_words <= 15 and summary.max_words <= MAX_WORDS
-
-
-def test_the_natural_file_is_not_read_as_a_question_file(tmp_path: Path) -> None:
-    (tmp_path / "01_a.yaml").write_text(
-        "- id: q001\n  question: How many tenants are there?\n  gold_sql: SELECT count(*) FROM tenancy.tenants\n"
-        "  gold_tables: [tenancy.tenants]\n  shape: single\n  retrieval: named\n  traps: []\n", encoding="utf-8")
-    before = questions_digest(tmp_path)
-    (tmp_path / "natural.yaml").write_text('q001: "How many tenants?"\n', encoding="utf-8")
-    assert [q.id for q in load_questions(tmp_path)] == ["q001"]
-    assert questions_digest(tmp_path) == before
