@@ -6,11 +6,14 @@ the question — table DDL, documentation snippets and training question → SQL
 is a system message with the retrieved DDL ("Tables") and documentation ("Additional context") and
 response guidelines, then the retrieved pairs as user/assistant turns, then the question.
 
-Simplified: similarity is BM25 (``bm25s``, with heron's identifier-aware tokens) over the snippet
-texts — for the examples heron_pipeline.retrieval.ExampleRetriever, question text plus the tables
-the pair reads — instead of an embedding model — no model ships inside a package here, and the choice keeps
-runs offline and deterministic; one collection entry per table for DDL (its full CREATE TABLE) and
-for documentation (its table comment and the column comments that carry meaning); the
+Simplified: similarity is BM25 (``bm25s``, heron's identifier-aware tokens) instead of an
+embedding model — no model ships inside a package here, and BM25 keeps runs offline and
+deterministic. DDL: the tables heron's lexical retriever ranks first (heron_pipeline.retrieval,
+BM25 over each table's name, columns, comments and enum labels — 98.1 % Set-Recall@8 on today's
+texts, against 81 % for BM25 over the raw CREATE TABLE text), each shown as its full CREATE TABLE,
+without FK expansion (Vanna has none). Documentation: one snippet per table (its comment and the
+column comments that carry meaning), BM25 over their text. Examples: ExampleRetriever (question
+text plus the tables the pair reads); the
 conventions note is always part of the context, not retrieved; no "intermediate SQL" round.
 The examples are the training set under ``questions/train/`` (never evaluation questions). Its
 ``retrieved_tables`` are the DDL ranking.
@@ -24,6 +27,7 @@ from typing import Any, Sequence
 from heron_pipeline.adapters.base import PredictionContext
 from heron_pipeline.adapters.extract import NoSQLFound, extract_sql
 from heron_pipeline.adapters.prompt import meaningful_comment, one_line, render_table
+from heron_pipeline.adapters.steps import retriever_for
 from heron_pipeline.adapters.tally import Tally
 from heron_pipeline.llm.client import LLMClient
 from heron_pipeline.llm.errors import NO_SQL
@@ -118,20 +122,20 @@ class RagAdapter:
     def _indexes(self, catalog: Any) -> None:
         if self._of is not catalog:
             self._tables = list(catalog.tables.values())
-            self._ddl = [render_table(t) for t in self._tables]
+            self._ddl = {t.qualified: render_table(t) for t in self._tables}
             self._docs = [documentation_of(t) for t in self._tables]
-            self._ddl_index, self._doc_index = TextIndex(self._ddl), TextIndex(self._docs)
+            self._doc_index = TextIndex(self._docs)
             self._of = catalog
 
     def messages(self, text: str, context: PredictionContext) -> tuple[list[dict[str, str]], list[str], str]:
         """The chat messages for ``text``, the tables whose DDL they hold (ranked), and a note."""
         self._indexes(context.schema())
-        ddl = self._ddl_index.top(text, self.k_ddl)
+        ddl = retriever_for(context.schema()).rank(text)[: self.k_ddl]
         docs = self._doc_index.top(text, self.k_docs)
         shots = self._example_retriever.rank(text, self.k_shots) if self.k_shots else []
         system = "\n\n".join([
             GUIDELINES,
-            "===Tables\n" + "\n\n".join(self._ddl[i] for i in ddl),
+            "===Tables\n" + "\n\n".join(self._ddl[t] for t in ddl),
             "===Additional context\n" + "\n\n".join([context.conventions, *(self._docs[i] for i in docs)]),
         ])
         messages = [{"role": "system", "content": system}]
@@ -140,7 +144,7 @@ class RagAdapter:
                          {"role": "assistant", "content": f"```sql\n{example.sql}\n```"}]
         messages.append({"role": "user", "content": one_line(text)})
         note = f"retrieve: {len(ddl)} DDL, {len(docs)} documentation, {len(shots)} examples"
-        return messages, [self._tables[i].qualified for i in ddl], note
+        return messages, list(ddl), note
 
     def predict(self, question: Any, context: PredictionContext) -> list[PredictionRecord]:
         messages, tables, note = self.messages(context.text_of(question), context)

@@ -7,8 +7,8 @@ the exact request in which failures are cached too (so a rerun makes zero reques
 
 from heron_pipeline.llm.client import CallResult, LLMClient, RunStats
 from heron_pipeline.llm.errors import (CACHED_FAILURES, ERROR_CLASSES, PROVIDER_FAILURES, LLMSettingsError)
-from heron_pipeline.llm.prices import Price, load_price_table, price_for
+from heron_pipeline.llm.prices import Price, check_budget, load_price_table, price_for
 from heron_pipeline.llm.settings import LLMSettings
 
 __all__ = ["CACHED_FAILURES", "ERROR_CLASSES", "PROVIDER_FAILURES", "CallResult", "LLMClient", "LLMSettings",
-           "LLMSettingsError", "Price", "RunStats", "load_price_table", "price_for"]
+           "LLMSettingsError", "Price", "RunStats", "check_budget", "load_price_table", "price_for"]
