@@ -11,16 +11,19 @@ records, for:
 * the registered tools ``bm25`` and ``bm25-fk`` exactly as ``heron bench`` runs them.
 
 No database is needed. ``--natural`` asks the questions' ``natural`` texts instead (issue 12);
-questions without one are counted as misses and reported.
+questions without one are counted as misses and reported. ``--first-sentence`` asks only each
+text's first sentence (up to its first "?"): a rough stand-in for shorter questions, labelled as
+such, until the natural texts exist.
 
-Run: .venv/bin/python benchmarks/bench_retrieval.py [--natural] [--questions DIR]
+Run: .venv/bin/python benchmarks/bench_retrieval.py [--natural] [--first-sentence] [--questions DIR]
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import sys
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -57,6 +60,22 @@ def variants() -> dict[str, BM25Adapter]:
     return tools
 
 
+@dataclass(frozen=True)
+class _Shortened:
+    """A question seen through its first sentence only (``--first-sentence``)."""
+
+    id: str
+    question: str
+    natural: str | None
+
+
+def first_sentence(text: str) -> str:
+    """``text`` up to and including its first question mark (all of it when there is none)."""
+    flat = " ".join(text.split())
+    match = re.match(r"(.+?\?)", flat)
+    return match.group(1) if match else flat
+
+
 def _fmt(value: float | None) -> str:
     return "   —" if value is None else f"{value:5.1f}"
 
@@ -64,6 +83,8 @@ def _fmt(value: float | None) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--natural", action="store_true", help="ask the questions' natural texts (issue 12)")
+    parser.add_argument("--first-sentence", action="store_true",
+                        help="ask only each text's first sentence (a proxy for shorter questions)")
     parser.add_argument("--questions", type=Path, default=PROJECT_ROOT / "questions",
                         help="folder of question files (default: questions/)")
     args = parser.parse_args(argv)
@@ -85,10 +106,16 @@ def main(argv: list[str] | None = None) -> int:
             print(f"note: {len(missing)} question(s) without a natural text count as misses: {', '.join(missing)}")
     context = PredictionContext(scale="tiny", n=1, catalog=load_catalog(), options={"question_mode": mode})
     tools = variants()
-    predictions = {label: make_predictions(adapter, questions, context) for label, adapter in tools.items()}
+    asked = questions
+    if args.first_sentence:
+        asked = [_Shortened(q.id, first_sentence(q.question),
+                            first_sentence(q.natural) if getattr(q, "natural", None) else None) for q in questions]
+    predictions = {label: make_predictions(adapter, asked, context) for label, adapter in tools.items()}
     board = retrieval_standings(predictions, questions, question_mode=mode)
     by_tool = {row["tool"]: row for row in board}
     buckets = sorted({b for row in board for b in row["by_bucket"]})
+    if args.first_sentence:
+        print("PROXY: first sentence of each text only (not the benchmark's question texts)")
     print(f"Set-Recall (%) of {len(questions)} questions, question mode {mode}; "
           f"per bucket: @10 (n questions)")
     header = f"{'retriever':32s} {'@5':>5} {'@10':>5} {'@20':>5} {'@all':>5}  " + "  ".join(

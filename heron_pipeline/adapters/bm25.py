@@ -86,8 +86,9 @@ class BM25Adapter:
         else:
             error = None if text else f"question {question.id} has no {mode} text"
         tables = tuple(self.rank(text, context)) if text else ()
-        return [PredictionRecord(question_id=question.id, sample=i, sql=None, retrieved_tables=tables,
-                                 latency_s=0.0 if text else None, error=error)
+        # latency is left unrecorded: a wall time would make two identical runs write different
+        # predictions artifacts, and retrieval takes milliseconds
+        return [PredictionRecord(question_id=question.id, sample=i, sql=None, retrieved_tables=tables, error=error)
                 for i in range(context.n)]
 
     def conditions(self) -> dict[str, Any]:

@@ -66,3 +66,9 @@ def test_natural_mode_uses_the_natural_text_and_a_missing_one_is_an_error(contex
     bad = PredictionContext(scale="tiny", n=1, catalog=context.catalog, options={"question_mode": "poetic"})
     [wrong] = adapter.predict(QUESTION, bad)
     assert "unknown question mode" in wrong.error
+
+
+def test_predictions_are_deterministic(context: PredictionContext) -> None:
+    first = [r.to_json() for r in create_adapter("bm25-fk").predict(QUESTION, context)]
+    second = [r.to_json() for r in create_adapter("bm25-fk").predict(QUESTION, context)]
+    assert first == second and first[0]["latency_s"] is None
