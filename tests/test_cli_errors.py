@@ -61,7 +61,7 @@ CASES = [
     Case("verify-data after heron db down", ("verify-data", "--scale", "tiny", "--seed", "42"),
          {"HERON_DATA_DIR": "{data}", "HERON_PORT": "{port}"}, UNAVAILABLE,
          ("127.0.0.1:{port}", "not running", "heron db up")),
-    Case("db url of an embedded server never started", ("fingerprint", "--scale", "tiny", "--seed", "1"),
+    Case("fingerprint, embedded server never started", ("fingerprint", "--scale", "tiny", "--seed", "1"),
          {"HERON_DATA_DIR": "{tmp}/fresh", "HERON_PORT": "{port}"}, UNAVAILABLE, ("127.0.0.1:{port}", "heron db up")),
     Case("db status of an external server that is down", ("db", "status"), {"HERON_DSN": CLOSED}, FAIL,
          ("down", "127.0.0.1:{port}", "HERON_DSN")),
