@@ -155,8 +155,9 @@ def seed_state(server: Server, scale: str, seed: int, *, force: bool = False, wo
     domains: dict[str, int] = {}
     for table, tp in plan.tables.items():
         domains[table.split(".")[0]] = domains.get(table.split(".")[0], 0) + tp.total
+    console = Console(stderr=True)
     with Progress(TextColumn("{task.description:<14}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  console=Console(stderr=True), disable=quiet, transient=True) as bars:
+                  console=console, disable=quiet or not console.is_terminal, transient=True) as bars:
         tasks = {d: bars.add_task(d, total=n) for d, n in domains.items()}
         state = build_state(server, artifacts if artifacts is not None else server.settings.artifacts, scale, seed,
                             force=force, workers=workers, say=_err,

@@ -28,7 +28,8 @@ def bench_options(args: argparse.Namespace) -> "BenchOptions":
     return BenchOptions(scale=args.scale, seeds=tuple(parse_seeds(args.seeds)), tools=tools, n=args.n,
                         primary_seed=args.primary_seed, questions_dir=Path(args.questions),
                         question_mode=args.question_mode, time_ves=args.ves, retry_failed=args.retry_failed,
-                        offline=args.offline, cli_command=args.cli_command or None, cli_name=args.cli_name or None)
+                        offline=args.offline, cli_command=args.cli_command or None, cli_name=args.cli_name or None,
+                        schema=args.schema)
 
 
 def print_standings(standings: dict[str, Any]) -> None:
@@ -62,6 +63,7 @@ def cmd_bench(args: argparse.Namespace, settings: Settings) -> int:
     from heron_pipeline.bench import AuditGateError, run_bench
     from heron_pipeline.bench.options import LLM_TOOLS, REFERENCE_TOOLS
     from heron_pipeline.database.server import Server
+    from heron_pipeline.predictions.progress import ConsoleProgress
 
     options = bench_options(args)
     llm = LLMSettings.from_environ()
@@ -71,7 +73,8 @@ def cmd_bench(args: argparse.Namespace, settings: Settings) -> int:
     server = Server(settings)
     server.up()
     try:
-        result = run_bench(server, settings.artifacts, options, llm=llm, cache_dir=llm.cache_dir, say=_err)
+        result = run_bench(server, settings.artifacts, options, llm=llm, cache_dir=llm.cache_dir, say=_err,
+                           progress=ConsoleProgress())
     except AuditGateError as err:
         _err(f"error: {err}")
         return EXIT_FAIL
@@ -109,3 +112,5 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the external command of the `cli` tool (HERON_CLI_COMMAND)")
     parser.add_argument("--cli-name", default=os.environ.get("HERON_CLI_NAME", ""),
                         help="the `cli` tool's name on the board (HERON_CLI_NAME, default cli)")
+    parser.add_argument("--schema", choices=("full", "compact"), default="full",
+                        help="raw-llm's schema prompt: the full rendering or the compact one (default full)")

@@ -162,13 +162,33 @@ def test_one_backfill_builds_audits_scores_and_publishes_tiny(heron_dev, browser
         if status in ("COMPLETED", "COMPLETED_SUCCESS", "FAILED", "COMPLETED_FAILED", "CANCELED"):
             break
         time.sleep(5)
-    assert status in ("COMPLETED", "COMPLETED_SUCCESS"), f"backfill {backfill} ended {status}"
+    assert status in ("COMPLETED", "COMPLETED_SUCCESS"), f"backfill {backfill} ended {status}: {_failures(url, backfill)}"
     text = _page_text(browser, f"{url}/assets/leaderboard", ("gold", "alt", "multi-state"), timeout_s=90)
     assert "gold" in text and "alt" in text and "multi-state" in text, text[:3000]
     page = browser.new_page()
     page.goto(f"{url}/assets/leaderboard", wait_until="networkidle")
     page.screenshot(path=str(heron_dev["data_dir"].parent / "heron-ui-leaderboard.png"), full_page=True)
     page.close()
+
+
+FAILED_RUNS = """query($id: String!) { runsOrError(filter: {tags: [{key: "dagster/backfill", value: $id}],
+  statuses: [FAILURE]}) { ... on Runs { results { runId jobName tags { key value }
+  eventConnection { events { __typename ... on ExecutionStepFailureEvent { stepKey error { message } }
+  ... on AssetCheckEvaluationEvent { evaluation { checkName success } } } } } } } }"""
+
+
+def _failures(url: str, backfill: str) -> list[str]:
+    """What failed in the backfill's runs: failed steps with their errors, failed checks."""
+    runs = _graphql(url, FAILED_RUNS, {"id": backfill})["runsOrError"].get("results", [])
+    found = []
+    for run in runs:
+        partition = next((t["value"] for t in run["tags"] if t["key"] == "dagster/partition"), "")
+        for event in run["eventConnection"]["events"]:
+            if event["__typename"] == "ExecutionStepFailureEvent":
+                found.append(f"{partition} {event['stepKey']}: {event['error']['message'][:300]}")
+            elif event["__typename"] == "AssetCheckEvaluationEvent" and not event["evaluation"]["success"]:
+                found.append(f"{partition} check {event['evaluation']['checkName']} failed")
+    return found
 
 
 ASSET_NODES = """{ assetNodes { assetKey { path } isMaterializable isObservable } }"""

@@ -51,6 +51,7 @@ class BenchOptions:
     offline: bool = False
     cli_command: str | None = None
     cli_name: str | None = None
+    schema: str = "full"  # raw-llm's schema rendering: full | compact
     seed_missing: bool = True
     extra: dict = field(default_factory=dict)
 
@@ -61,6 +62,8 @@ class BenchOptions:
             raise ValueError(f"--n must be at least 1, got {self.n}")
         if not self.seeds:
             raise ValueError("--seeds needs at least one seed")
+        if self.schema not in ("full", "compact"):
+            raise ValueError(f"--schema must be full or compact, got {self.schema!r}")
 
     @property
     def states(self) -> tuple[int, ...]:

@@ -97,7 +97,7 @@ def predict(server: Any, artifacts: Path, options: BenchOptions, tool: str, ques
     made = predict_tool(tool, questions, context, PredictOptions(
         n=options.n, question_mode=options.question_mode, retry_failed=options.retry_failed, offline=options.offline,
         cli_command=options.cli_command, cli_name=options.cli_name, llm=llm,
-        cache_dir=cache_dir or Path(artifacts) / "llm_cache"), progress=progress)
+        cache_dir=cache_dir or Path(artifacts) / "llm_cache", schema=options.schema), progress=progress)
     ref = None
     if made.status != "skipped":
         path, digest = write_jsonl_artifact(predictions_dir(artifacts, made.tool, options.scale, options.question_mode),

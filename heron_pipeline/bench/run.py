@@ -72,7 +72,7 @@ def audited_golds(server: Any, artifacts: Path, scale: str, states: dict[int, St
 
 
 def run_bench(server: Any, artifacts: Path, options: BenchOptions, *, llm: Any = None, cache_dir: Path | None = None,
-              say: Say = lambda _m: None) -> BenchResult:
+              say: Say = lambda _m: None, progress: Callable[[dict], None] | None = None) -> BenchResult:
     """Build → gold → audit → predict → score → standings → local leaderboard, plus the manifest.
 
     Raises AuditGateError when the audit fails (nothing is predicted or scored then)."""
@@ -94,7 +94,7 @@ def run_bench(server: Any, artifacts: Path, options: BenchOptions, *, llm: Any =
         tools = options.tools or default_tools()
         for tool in dict.fromkeys(tools):
             made = predict(server, artifacts, options, tool, questions, digest, audit, result.states[options.primary_seed],
-                           llm=llm, cache_dir=cache_dir)
+                           llm=llm, cache_dir=cache_dir, progress=progress)
             result.predictions.append(made)
             if made.status != "complete":
                 say(f"predictions/{made.tool}/{options.scale}: {made.status} — {made.reason}")

@@ -132,11 +132,35 @@ def _retrieval_board(made: list[PredictionsResult], questions: list[Any] | None,
 
 
 def publish_local(artifacts: Path, standings: Iterable[StandingsResult]) -> dict[str, Path]:
-    """leaderboard.{json,csv,md,svg} in the local results folder, one board per (scale, question mode)."""
+    """leaderboard.{json,csv,md,svg} in the local results folder: one board per (scale, question mode).
+
+    The folder keeps an index (``boards.json``) of the standings each board was drawn from, by path
+    and digest, so a run of one scale or mode replaces its own board and keeps the others — never
+    a one-scale leaderboard written over the all-scales one."""
+    import json
+    import os
+
     from heron_pipeline.leaderboard import local_results_dir, write_leaderboard
 
-    boards = [s.load() for s in sorted(standings, key=lambda s: (s.scale, s.question_mode))]
+    folder = local_results_dir(artifacts)
+    index_path = folder / "boards.json"
+    try:
+        index = {k: StandingsResult.from_json(v) for k, v in json.loads(index_path.read_text("utf-8")).items()}
+    except (OSError, ValueError, KeyError):
+        index = {}
+    for result in standings:
+        index[f"{result.scale}/{result.question_mode}"] = result
+    boards, kept = [], {}
+    for key, result in sorted(index.items()):
+        try:
+            boards.append(result.load())
+            kept[key] = result
+        except ValueError:
+            continue  # its standings artifact is gone or changed: the board is dropped, never guessed
     if not boards:
         raise ValueError("no standings to publish: compute the standings of a scale first")
-    return write_leaderboard(boards, local_results_dir(artifacts),
-                             retrieval=[row for board in boards for row in board.get("retrieval", [])])
+    files = write_leaderboard(boards, folder, retrieval=[row for board in boards for row in board.get("retrieval", [])])
+    partial = index_path.with_suffix(f".{os.getpid()}.tmp")
+    partial.write_text(json.dumps({k: v.to_json() for k, v in kept.items()}, indent=1, sort_keys=True), "utf-8")
+    partial.replace(index_path)
+    return files

@@ -81,12 +81,20 @@ def build_state(server: Any, artifacts: Path, scale: str, seed: int, *, force: b
     built = False
     if force or existing_label(server, scale, seed) != label:
         report = build(server, scale, seed, workers=workers, generator=generator, progress=progress)
-        seconds = sum(report.seconds.values())
-        phases = ", ".join(f"{k} {v:.1f} s" for k, v in report.seconds.items())
-        say(f"built {report.database}: {report.total_rows:,} rows in {len(report.rows)} tables, "
-            f"{report.bytes_on_disk / 1e6:,.0f} MB on disk, {seconds:.1f} s ({phases})")
-        built = True
+        if report.reused:
+            say(f"{report.database} was built by another heron process meanwhile, with this build's label: using it")
+        else:
+            seconds = sum(report.seconds.values())
+            phases = ", ".join(f"{k} {v:.1f} s" for k, v in report.seconds.items())
+            say(f"built {report.database}: {report.total_rows:,} rows in {len(report.rows)} tables, "
+                f"{report.bytes_on_disk / 1e6:,.0f} MB on disk, {seconds:.1f} s ({phases})")
+            built = True
     else:
+        from heron_pipeline.database.state_lock import drop_leftover_build
+
+        dropped = drop_leftover_build(server, scale, seed)  # a killed build's database, if any
+        if dropped is not None:
+            say(f"dropped heron_build_{scale}_{seed} ({dropped / 1e6:,.0f} MB), left by a build that did not finish")
         say(f"{benchmark_database(scale, seed)} is up to date ({label})")
     fingerprint = state_fingerprint(server, artifacts, scale, seed, label, recompute=built)
     return StateResult(scale, seed, benchmark_database(scale, seed), fingerprint, GENERATOR_VERSION, label, built)

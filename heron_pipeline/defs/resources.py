@@ -60,6 +60,7 @@ class BenchConfig(ConfigurableResource):
     cli_command: Optional[str] = None
     cli_name: Optional[str] = None
     questions_dir: Optional[str] = None  # None: the repository's questions/
+    schema: str = "full"  # raw-llm's schema prompt: full | compact
 
     def question_set(self) -> tuple[list, str]:
         """(questions, digest) of the configured questions folder, loaded once per content."""
@@ -80,7 +81,7 @@ class BenchConfig(ConfigurableResource):
                             questions_dir=Path(self.questions_dir) if self.questions_dir else QUESTIONS_DIR,
                             question_mode=self.question_mode, time_ves=self.time_ves, retry_failed=self.retry_failed,
                             offline=self.offline, cli_command=self.cli_command or None,
-                            cli_name=self.cli_name or None)
+                            cli_name=self.cli_name or None, schema=self.schema)
 
 
 class LLMEndpoint(ConfigurableResource):

@@ -20,6 +20,7 @@ def leaderboard_rows(standings: Iterable[Mapping[str, Any]]) -> list[dict[str, A
             recall = tool["set_recall"]
             rows.append({
                 "scale": board["scale"], "seeds": ",".join(str(s) for s in c["seeds"]), "mode": c["mode"],
+                "question_mode": c.get("question_mode") or board.get("question_mode") or "full",
                 "tool": tool["tool"], "model": c.get("model"), "temperature": c.get("temperature"), "n": k,
                 "questions": tool["questions"], "grade": _round(tool["grade"]),
                 "multi_state_ex1": _round(tool["multi_state_ex1"]),

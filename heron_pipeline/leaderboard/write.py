@@ -22,7 +22,7 @@ PUBLISHED_DIR = PROJECT_ROOT / "submissions"
 BASENAME = "leaderboard"
 
 CSV_FIELDS = [
-    "scale", "seeds", "mode", "tool", "model", "temperature", "n", "questions", "grade",
+    "scale", "seeds", "mode", "question_mode", "tool", "model", "temperature", "n", "questions", "grade",
     "multi_state_ex1", "multi_state_ex1_ci_low", "multi_state_ex1_ci_high", "ex1_per_state", "ex_at_k",
     "ves", "r_ves", "soft_f1", "row_f1", "set_recall_at_5", "set_recall_at_10", "set_recall_at_20",
     "set_recall_at_all", "exact_match", "errors", "tokens_per_question", "cost_usd", "mean_latency_s",
@@ -38,7 +38,8 @@ def render_markdown(standings: Iterable[Mapping[str, Any]]) -> str:
     parts = ["# heron leaderboard", ""]
     for board in standings:
         seeds = ", ".join(str(s) for s in board["seeds"])
-        parts += [f"## Scale `{board['scale']}` — seeds {seeds} ({board['mode']})", "",
+        parts += [f"## Scale `{board['scale']}` — seeds {seeds} ({board['mode']}), question mode "
+                  f"`{board.get('question_mode', 'full')}`", "",
                   f"Headline: multi-state EX@1 (correct on every one of {len(board['seeds'])} state(s)); "
                   f"95 % bootstrap CI, {board['ci']['resamples']} resamples, seed {board['ci']['seed']}. "
                   f"EX@k is the unbiased pass@k over n samples, a ceiling.", ""]
