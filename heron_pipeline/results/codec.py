@@ -239,17 +239,20 @@ def fetch_result(cursor: Any, *, max_rows: int | None = None, max_bytes: int | N
 class _ByteBudget:
     """The bytes one fetch may still receive, spent value by value as psycopg loads them."""
 
-    def __init__(self, max_bytes: int, max_value_bytes: int) -> None:
+    def __init__(self, max_bytes: int, max_value_bytes: int, abort: Callable[[], None]) -> None:
         self.left = max_bytes
         self.max_bytes = max_bytes
         self.max_value_bytes = max_value_bytes
+        self.abort = abort
 
     def spend(self, size: int) -> None:
         if size > self.max_value_bytes:
+            self.abort()
             raise ResultTooLarge(f"a value of {size:,} bytes is over the {self.max_value_bytes:,}-byte cap on one "
                                  "value", kind="value")
         self.left -= size
         if self.left < 0:
+            self.abort()
             raise ResultTooLarge(f"more than {self.max_bytes:,} bytes", kind="bytes")
 
 
@@ -289,7 +292,8 @@ def stream_result(declared: Any, *, max_rows: int, max_bytes: int, max_value_byt
     Each ``FETCH`` runs in libpq's single-row mode, so at most one row is in flight whatever the
     FETCH size (chunks of rows only when every column has a small fixed width); each
     variable-width value's size is charged before it is converted, and the first
-    value or row over a cap raises ``ResultTooLarge`` (psycopg then cancels the rest). What the
+    value or row over a cap closes the connection and raises ``ResultTooLarge``; so ``declared``'s
+    connection must be one the caller discards (the sandbox's per-prediction one). What the
     client holds is therefore the accepted rows (under ``max_bytes``) plus the one row being
     received, which libpq keeps in its input buffer and its result: docs/METHODOLOGY.md §12 says
     what that leaves unbounded.
@@ -303,7 +307,10 @@ def stream_result(declared: Any, *, max_rows: int, max_bytes: int, max_value_byt
     names = [d.name for d in declared.description]
     oids = [d.type_code for d in declared.description]
     types = _type_names(conn, oids)
-    budget = _ByteBudget(max_bytes, max_value_bytes)
+    # Over a cap, the connection is dropped at once: psycopg would otherwise cancel the query and
+    # drain the rows already on their way, each as big as the one that broke the cap. The caller's
+    # connection is single-use (it rolls back and closes it whatever happens).
+    budget = _ByteBudget(max_bytes, max_value_bytes, abort=conn.pgconn.finish)
     fixed_per_row = _FIXED_BYTES * sum(oid in _FIXED_WIDTH_OIDS for oid in oids)
     fetch = pgsql.SQL("FETCH FORWARD {} FROM {}").format(pgsql.Literal(_STREAM_FETCH_ROWS),
                                                          pgsql.Identifier(declared.name))
@@ -327,6 +334,7 @@ def stream_result(declared: Any, *, max_rows: int, max_bytes: int, max_value_byt
             for row in cursor.stream(fetch, size=chunk):
                 rows.append(row)
                 if len(rows) > max_rows:
+                    budget.abort()
                     raise ResultTooLarge(f"more than {max_rows:,} rows", kind="rows")
                 if fixed_per_row:
                     budget.spend(fixed_per_row)
