@@ -5,15 +5,19 @@ Four measurements, each printed with its conditions:
 1. Failures under concurrency: 8 concurrent ``heron query`` processes × 5 benign queries each (40
    runs), then 8 hostile and 16 benign ``heron query`` processes started at once. A benign run fails
    when its exit code is not 0 or its rows differ from the same SQL run directly by the admin.
-2. Peak client memory of ``SELECT g, repeat('x', 100000000) FROM generate_series(1, 10) g`` fetched
-   through ``run_prediction`` with the default 256 MiB cap and with a 64 MiB cap: the growth of the
-   fetching process's peak RSS (``ru_maxrss``) over a baseline that ran one small query.
+2. Peak client memory of ``SELECT g, repeat('x', 100000000) FROM generate_series(1, 10) g`` (and of
+   100 rows of 10 MB) fetched through ``run_prediction`` with the default 256 MiB cap and smaller
+   ones: the growth of the fetching process's peak RSS (``ru_maxrss``) over a baseline that ran one
+   small query.
 3. Parse time of ``check_sql`` for IN lists and nested brackets: the largest input the bounds
    accept against the ones they refuse (today's code refuses none of them by size).
+4. (1b) The bench's own path: 8 hostile and 16 benign threads sharing one prepared ``Sandbox``,
+   benign latency against the same queries run alone.
 
 Run (the server is started, and tiny 42 seeded, if needed; ~3-6 min on 2 busy cores):
 
-    HERON_DATA_DIR=/tmp/heron-bench HERON_PORT=55432 .venv/bin/python benchmarks/bench_sandbox.py
+    HERON_DATA_DIR=/tmp/heron-bench HERON_PORT=55432 .venv/bin/python benchmarks/bench_sandbox.py \
+        [parse] [memory] [processes] [threads]      (default: all four)
 
 Timings are wall-clock on a shared machine: read them as ratios within one run.
 """
@@ -134,6 +138,47 @@ def concurrency(expected: dict[str, list]) -> None:
     print("    hostile outcomes: " + "; ".join(sorted({f"exit {o[0]} {o[2][:50]}" for o in outcomes[:len(hostile)]})))
 
 
+def in_process(server: Server, expected: dict[str, list]) -> None:
+    """The bench's own path: threads sharing one prepared Sandbox (no process start-up in the figures)."""
+    from heron_pipeline.sandbox.errors import SandboxError
+    from heron_pipeline.sandbox.execute import prepare_sandbox
+    from heron_pipeline.sandbox.limits import Limits
+
+    print("\n## 1b. 8 hostile + 16 benign threads on one Sandbox (statement timeout 5 s)")
+    sandbox = prepare_sandbox(server, benchmark_database(SCALE, SEED), limits=Limits(statement_timeout_s=5.0))
+    alone = []
+    for sql in BENIGN:
+        started = time.perf_counter()
+        sandbox.run(sql)
+        alone.append(time.perf_counter() - started)
+    jobs = [sql for sql, _ in HOSTILE] * 2 + (BENIGN * 4)[:16]
+    results: list = [None] * len(jobs)
+    barrier = threading.Barrier(len(jobs))
+
+    def one(index: int) -> None:
+        barrier.wait()
+        started = time.perf_counter()
+        try:
+            outcome = sandbox.run(jobs[index])
+            ok = index < 8 or outcome.rows == expected[jobs[index]]
+            results[index] = (ok, "ok" if ok else "wrong rows", time.perf_counter() - started)
+        except SandboxError as err:
+            results[index] = (index < 8, err.line()[:90], time.perf_counter() - started)
+
+    threads = [threading.Thread(target=one, args=(i,)) for i in range(len(jobs))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    benign = results[8:]
+    failed = [r[1] for r in benign if not r[0]]
+    print(f"benign alone: median {statistics.median(alone):.2f} s; with the hostile load: {len(failed)}/16 failed, "
+          f"median {statistics.median(r[2] for r in benign):.2f} s, max {max(r[2] for r in benign):.2f} s")
+    for reason in sorted(set(failed)):
+        print(f"    {failed.count(reason)} x {reason}")
+    print("    hostile: " + "; ".join(sorted({r[1][:60] for r in results[:8]})))
+
+
 _CHILD = r"""
 import resource, sys, time
 from heron_pipeline.config import load_settings
@@ -158,15 +203,19 @@ print(f"{(peak - base) / 1024:.0f} {time.perf_counter() - started:.1f} {outcome}
 
 
 def memory() -> None:
-    print(f"\n## 2. peak client memory: {FETCH_SQL}")
-    for cap_mib in (256, 64):
-        done = subprocess.run([sys.executable, "-c", _CHILD, benchmark_database(SCALE, SEED), str(cap_mib << 20),
-                               FETCH_SQL], capture_output=True, text=True, timeout=600)
-        if done.returncode != 0:
-            print(f"cap {cap_mib} MiB: child failed: {done.stderr.strip().splitlines()[-1:]}")
-            continue
-        grown, seconds, outcome = done.stdout.strip().split(" ", 2)
-        print(f"cap {cap_mib} MiB (2x = {2 * cap_mib} MiB): peak RSS grew {grown} MiB in {seconds} s -> {outcome}")
+    print("\n## 2. peak client memory (growth of the fetching process's peak RSS)")
+    for sql, caps in ((FETCH_SQL, (256, 128, 64)),
+                      ("SELECT g, repeat('x', 10000000) FROM generate_series(1, 100) g", (64, 32))):
+        print(sql)
+        for cap_mib in caps:
+            done = subprocess.run([sys.executable, "-c", _CHILD, benchmark_database(SCALE, SEED),
+                                   str(cap_mib << 20), sql], capture_output=True, text=True, timeout=600)
+            if done.returncode != 0:
+                print(f"  cap {cap_mib} MiB: child failed: {done.stderr.strip().splitlines()[-1:]}")
+                continue
+            grown, seconds, outcome = done.stdout.strip().split(" ", 2)
+            print(f"  cap {cap_mib} MiB (2x = {2 * cap_mib} MiB): peak RSS grew {grown} MiB in {seconds} s "
+                  f"-> {outcome}")
 
 
 def parse_times() -> None:
@@ -175,13 +224,18 @@ def parse_times() -> None:
     from heron_pipeline.sandbox.limits import Limits
 
     print("\n## 3. parse time of check_sql")
-    max_chars = getattr(Limits(), "max_sql_chars", None)
+    limits = Limits()
     inputs = []
-    if max_chars:
-        # The largest IN list the character bound accepts (integers padded to 5 digits + comma).
-        items = (max_chars - 40) // 6
-        inputs.append((f"IN list of {items:,} (largest under the {max_chars:,}-char bound)",
-                       "SELECT 1 WHERE 1 IN (" + ",".join(f"{i % 100000:05d}" for i in range(items)) + ")"))
+    if hasattr(limits, "max_sql_tokens"):
+        # The largest inputs the bounds accept: an IN list at the token bound, a literal at the
+        # character bound, brackets at the depth bound.
+        items = (limits.max_sql_tokens - 8) // 2
+        inputs.append((f"IN list of {items:,} (largest under the {limits.max_sql_tokens:,}-token bound)",
+                       "SELECT 1 WHERE 1 IN (" + ",".join(str(i) for i in range(items)) + ")"))
+        inputs.append((f"one literal at the {limits.max_sql_chars:,}-char bound",
+                       "SELECT '" + "x" * (limits.max_sql_chars - 10) + "'"))
+        depth = limits.max_sql_depth
+        inputs.append((f"{depth} nested brackets (the depth bound)", "SELECT " + "(" * depth + "1" + ")" * depth))
     for items in (10_000, 1_000_000):
         inputs.append((f"IN list of {items:,}", "SELECT 1 WHERE 1 IN (" + ",".join(str(i) for i in range(items)) + ")"))
     for depth in (30, 5_000, 500_000):
@@ -208,9 +262,15 @@ def main() -> int:
     print(f"server {server.maintenance_dsn}; {os.cpu_count()} cores; commit "
           + subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
                            cwd=Path(__file__).parent).stdout.strip())
-    parse_times()
-    memory()
-    concurrency(expected_rows(server))
+    sections = set(sys.argv[1:]) or {"parse", "memory", "processes", "threads"}
+    if "parse" in sections:
+        parse_times()
+    if "memory" in sections:
+        memory()
+    if "processes" in sections:
+        concurrency(expected_rows(server))
+    if "threads" in sections:
+        in_process(server, expected_rows(server))
     return 0
 
 

@@ -74,7 +74,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``query`` subcommand to heron's parser."""
     query = subparsers.add_parser(
         "query", help="run one SQL string in the prediction sandbox and print its result as JSON",
-        description=__doc__.split("\n\n")[0], epilog="exit codes: 0 ok, 3 rejected, 4 timeout, 5 limit, 6 error (the SQL failed), "
+        description=__doc__.split("\n\n")[0],
+        epilog="exit codes: 0 ok, 3 rejected, 4 timeout, 5 limit, 6 error (the SQL failed), "
                "7 unavailable (heron or its server could not run it)")
     query.add_argument("--scale", choices=SCALES, required=True)
     query.add_argument("--seed", type=int, required=True)

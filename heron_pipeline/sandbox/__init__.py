@@ -1,8 +1,9 @@
 """The read-only sandbox for predicted SQL: parser guard, reader role, capped execution.
 
-Pure core (no Dagster). ``prepare_sandbox`` sets the role up as the administrator and returns a
-``Sandbox``; ``run_prediction`` runs one string and returns a ``ResultSet`` or raises ``Rejected``,
-``Timeout``, ``LimitExceeded`` or ``ExecutionError``.
+Pure core (no Dagster). ``prepare_sandbox`` checks the role as the administrator (changing it only
+when it differs) and returns a ``Sandbox``; ``Sandbox.run`` runs one string within the sandbox's
+concurrency slots and returns a ``ResultSet`` or raises ``Rejected``, ``Timeout``,
+``LimitExceeded`` or ``ExecutionError`` — or ``SandboxUnavailable`` when heron itself cannot run it.
 """
 
 from heron_pipeline.sandbox.errors import (ExecutionError, LimitExceeded, Rejected, SandboxError, SandboxUnavailable,

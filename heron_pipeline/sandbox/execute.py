@@ -223,7 +223,8 @@ def prepare_sandbox(server: Server, database: str, *, limits: Limits = Limits(),
         raise SandboxUnavailable(f"{database} does not exist; build it with `heron seed`")
     try:
         with server.connect(database) as admin, server.connect() as lock:
-            ensure_sandbox(admin, lock, limits, role=role, password=password)
+            # Waiting for another process's setup is waiting for the sandbox: the same bound.
+            ensure_sandbox(admin, lock, limits, role=role, password=password, lock_timeout_s=limits.queue_timeout_s)
     except psycopg.Error as err:
         first = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
         raise SandboxUnavailable(f"sandbox role setup failed on {database}: {first}") from None

@@ -26,7 +26,11 @@ PER_PREDICTION_BUDGET = 1536 * 1024 * 1024
 
 def default_concurrency(memory_bytes: int | None = None, cores: int | None = None) -> int:
     """How many predictions may run at once on this machine: half its memory in per-prediction
-    budgets, and no more than two per core (more only queue for the CPU), at least 1.
+    budgets, at least 2 and at most four per core (past that they only queue for the CPU).
+
+    Memory decides because it is what PostgreSQL does not bound; CPU is shared fairly by the
+    operating system, and a short benign query beside long hostile ones needs a free slot more
+    than it needs a whole core.
 
     It reads this machine, which is the server's for the embedded server; an external server's
     operator should check it against that server (docs/METHODOLOGY.md)."""
@@ -36,7 +40,7 @@ def default_concurrency(memory_bytes: int | None = None, cores: int | None = Non
         except (ValueError, OSError, AttributeError):
             memory_bytes = 8 * 1024 ** 3
     cores = cores or os.cpu_count() or 1
-    return max(1, min(2 * cores, (memory_bytes // 2) // PER_PREDICTION_BUDGET))
+    return max(2, min(4 * cores, (memory_bytes // 2) // PER_PREDICTION_BUDGET))
 
 
 @dataclass(frozen=True)
@@ -60,11 +64,12 @@ class Limits:
     max_concurrent: int = field(default_factory=default_concurrency)
     #: How long a prediction waits for a free slot before the sandbox reports itself unavailable.
     queue_timeout_s: float = 600.0
-    #: The parser's input bounds: sqlglot's time grows with the tokens (≈ 10 µs each), and its
-    #: recursion with the nesting; the audited gold SQL is at most ~1,200 characters, 240 tokens
-    #: and 4 brackets deep. Over a bound the prediction is a ``limit`` result, never parsed.
+    #: The parser's input bounds: sqlglot's time grows with the tokens (≈ 20-50 µs each on a busy
+    #: core), and its recursion with the nesting; the audited gold SQL is at most ~1,200
+    #: characters, 240 tokens and 4 brackets deep. Over a bound the prediction is a ``limit``
+    #: result, never parsed.
     max_sql_chars: int = 100_000
-    max_sql_tokens: int = 25_000
+    max_sql_tokens: int = 10_000
     max_sql_depth: int = 32
 
     def __post_init__(self) -> None:

@@ -132,7 +132,8 @@ def _role_drift(conn: psycopg.Connection, limits: Limits, role: str, password: s
     current = dict(item.split("=", 1) for item in (row[0] if row and row[0] else []))
     for setting, value in wanted.items():
         if current.get(setting) != value:
-            changes.append(sql.SQL("ALTER ROLE {} SET {} = {}").format(name, sql.Identifier(setting), sql.Literal(value)))
+            changes.append(sql.SQL("ALTER ROLE {} SET {} = {}").format(name, sql.Identifier(setting),
+                                                                        sql.Literal(value)))
     for setting in sorted(set(current) - set(wanted)):
         changes.append(sql.SQL("ALTER ROLE {} RESET {}").format(name, sql.Identifier(setting)))
     return changes

@@ -206,7 +206,7 @@ from heron_pipeline.sandbox.errors import SandboxError
 from heron_pipeline.sandbox.execute import run_prediction
 from heron_pipeline.sandbox.limits import Limits
 dsn, cap, sql = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-limits = Limits(statement_timeout_s=60, max_bytes=cap, max_concurrent=4)
+limits = Limits(statement_timeout_s=120, max_bytes=cap, max_concurrent=4)
 run_prediction("SELECT g, repeat('x', 100) FROM generate_series(1, 100) g", dsn=dsn, limits=limits)
 base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 try:
@@ -218,8 +218,10 @@ print(json.dumps({"grown_kib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrs
 
 
 @pytest.mark.parametrize(("sql", "cap_mib"), [
-    ("SELECT g, repeat('x', 100000000) FROM generate_series(1, 10) g", 128),  # the query, 10 x 100 MB
-    ("SELECT g, repeat('x', 10000000) FROM generate_series(1, 100) g", 32),  # 100 x 10 MB: the per-row check
+    # The query, 10 rows of 100 MB, at the default cap: refused at its first value.
+    ("SELECT g, repeat('x', 100000000) FROM generate_series(1, 10) g", 256),
+    # 100 rows of 10 MB under a 64 MiB cap: every value passes, the running total stops the fetch.
+    ("SELECT g, repeat('x', 10000000) FROM generate_series(1, 100) g", 64),
 ])
 def test_a_fetch_over_the_cap_keeps_the_client_under_twice_the_cap(sandbox: Sandbox, sql: str, cap_mib: int) -> None:
     done = subprocess.run([sys.executable, "-c", _CHILD, sandbox.dsn, str(cap_mib << 20), sql],
