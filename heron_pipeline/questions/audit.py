@@ -23,6 +23,9 @@ latency             on the latency scales, median gold latency <= 100 ms and eve
 shape-stable        column count and types identical across states
 varies              >= 90 % of non-probe golds differ between at least two seeds
 balance             the mix of shapes, retrieval levels, traps, analytics, domains and probes
+trap-live           every trap tag is proved: a mutant removing that trap's handling, not
+                    equivalent by contract, changes the answer on some state
+                    (``mutants.liveness``; the audit runs it on the same states as the golds)
 ==================  ===========================================================================
 """
 
@@ -37,6 +40,7 @@ from typing import Iterable, Mapping
 
 from sqlglot import exp
 
+from heron_pipeline.mutants.liveness import TrapProof
 from heron_pipeline.questions import sql_facts
 from heron_pipeline.questions.gold import QuestionRun
 from heron_pipeline.questions.model import Question, Retrieval, Shape, Trap
@@ -44,7 +48,7 @@ from heron_pipeline.questions.vocabulary import Vocabulary, literal_problem, loa
 from heron_pipeline.scoring import compare
 
 RULES = ("question-file", "parses", "gold-tables", "volatile", "literals", "duplicates", "executes", "non-empty",
-         "alt-agrees", "repeatable", "ties", "latency", "shape-stable", "varies", "balance")
+         "alt-agrees", "repeatable", "ties", "latency", "shape-stable", "varies", "balance", "trap-live")
 
 MEDIAN_LATENCY_MS, MAX_LATENCY_MS = 100.0, 2000.0
 LATENCY_SCALES = frozenset({"tiny", "small"})
@@ -363,6 +367,38 @@ def check_balance(questions: Iterable[Question]) -> list[Problem]:
     return problems
 
 
+# -- trap tags ---------------------------------------------------------------------------------------
+
+Proofs = Mapping[str, "list[TrapProof]"]  # question id -> one proof per trap tag (mutants.liveness)
+
+
+def check_trap_live(questions: Iterable[Question], proofs: Proofs) -> list[Problem]:
+    """A trap tag is a claim that mishandling the trap changes the answer; every tag needs a proof.
+    A question without proofs (its gold failed on a state) is left to the ``executes`` rule."""
+    problems = []
+    for q in questions:
+        if q.id not in proofs:
+            continue
+        by_trap = {proof.trap: proof for proof in proofs[q.id]}
+        for trap in q.traps:
+            proof = by_trap.get(trap.value)
+            if proof is None:
+                problems.append(Problem("trap-live", q.id, f"trap {trap.value} cannot bite: no proof was run for it"))
+            elif not proof.live:
+                problems.append(Problem("trap-live", q.id, f"trap {trap.value} cannot bite: {proof.reason()}"))
+    return problems
+
+
+def trap_liveness(questions: Iterable[Question], proofs: Proofs) -> dict[str, dict[str, int]]:
+    """Per trap tag: how many questions carry it (``tagged``) and on how many it is proved live
+    (``live``). Every tag of the vocabulary appears, in declared order; a tagged question without a
+    proof counts as not live. Pure: the leaderboard's per-trap breakdown shows the same numbers."""
+    questions = list(questions)
+    live = {(p.question_id, p.trap) for ps in proofs.values() for p in ps if p.live}
+    return {t.value: {"tagged": sum(t in q.traps for q in questions),
+                      "live": sum(t in q.traps and (q.id, t.value) in live for q in questions)} for t in Trap}
+
+
 # -- everything --------------------------------------------------------------------------------------
 
 
@@ -375,6 +411,8 @@ class AuditReport:
     judged: int
     latency_ms: dict[str, dict[str, float]]  # state -> {"median_ms", "max_ms", "total_ms"}
     questions: int
+    #: trap tag -> {"tagged", "live"}; None when the audit ran without trap proofs (rule not run)
+    liveness: dict[str, dict[str, int]] | None = None
 
     @property
     def ok(self) -> bool:
@@ -397,8 +435,11 @@ def static_problems(questions: list[Question], *, vocabulary: Vocabulary | None 
 
 
 def run_audit(questions: list[Question], states: States, *, scale: str, balance: bool = True,
-              vocabulary: Vocabulary | None = None) -> AuditReport:
-    """Every rule over the questions and their runs on the audited states of one scale."""
+              vocabulary: Vocabulary | None = None, trap_proofs: Proofs | None = None) -> AuditReport:
+    """Every rule over the questions and their runs on the audited states of one scale.
+
+    ``trap_proofs`` (``mutants.liveness.prove_questions`` on the same states) feeds ``trap-live``;
+    without it that rule is not run and the report says so (``liveness`` None)."""
     from heron_pipeline.questions.gold import latency_summary
 
     problems = static_problems(questions, vocabulary=vocabulary)
@@ -410,10 +451,22 @@ def run_audit(questions: list[Question], states: States, *, scale: str, balance:
     problems += check_varies(questions, states)
     if balance:
         problems += check_balance(questions)
+    liveness = None
+    if trap_proofs is not None:
+        problems += check_trap_live(questions, trap_proofs)
+        liveness = trap_liveness(questions, trap_proofs)
     constant, judged = constant_answers(questions, states)
     return AuditReport(scale=scale, problems=problems, balance=balance_of(questions), constant=constant,
                        judged=judged, latency_ms={s: latency_summary(r) for s, r in states.items()},
-                       questions=len(questions))
+                       questions=len(questions), liveness=liveness)
+
+
+def format_liveness(liveness: Mapping[str, Mapping[str, int]] | None) -> str:
+    """``trap liveness: tenant-isolation 29/29 live, …`` (tags in use only), or that it was not run."""
+    if liveness is None:
+        return "trap liveness: not run (no trap proofs)"
+    used = [f"{tag} {n['live']}/{n['tagged']} live" for tag, n in liveness.items() if n["tagged"]]
+    return "trap liveness: " + (", ".join(used) if used else "no trap tags")
 
 
 def format_report(report: AuditReport, questions: list[Question] | None = None) -> str:
@@ -426,6 +479,7 @@ def format_report(report: AuditReport, questions: list[Question] | None = None) 
                  + (f" (same on every seed: {', '.join(report.constant)})" if report.constant else ""))
     for state, t in report.latency_ms.items():
         lines.append(f"latency {state}: median {t['median_ms']} ms, max {t['max_ms']} ms, total {t['total_ms']} ms")
+    lines.append(format_liveness(report.liveness))
     for p in sorted(report.problems, key=lambda p: (source.get(p.question_id or "", ""), p.question_id or "", p.rule)):
         where = f"{source.get(p.question_id, '')} {p.question_id}".strip() if p.question_id else "(set)"
         lines.append(f"[{p.rule}] {where}: {p.message}")
