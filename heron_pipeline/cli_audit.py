@@ -117,15 +117,20 @@ def state_executor(server: Server, scale: str, seeds: list[int]):
                                  for seed in seeds})
 
 
-def prove_traps(server: Server, scale: str, seeds: list[int], questions: list, states: dict) -> dict:
-    """Trap proofs for the ``trap-live`` rule (``mutants.liveness.prove_questions``) on the audited states."""
+def prove_traps(server: Server, scale: str, seeds: list[int], questions: list, states: dict,
+                artifacts: Path | None = None) -> dict:
+    """Trap proofs for the ``trap-live`` rule (``mutants.liveness.prove_questions``) on the audited
+    states; with ``artifacts``, also stored as ``trap_proofs/<scale>.json`` for the leaderboard."""
     from heron_pipeline.catalog.ddl import load_catalog
-    from heron_pipeline.mutants.liveness import prove_questions
+    from heron_pipeline.mutants.liveness import prove_questions, write_proofs
 
     started = time.perf_counter()
     with state_executor(server, scale, seeds) as execute:
         proofs = prove_questions(questions, states, execute, load_catalog())
-    _err(f"trap proofs: {sum(len(p) for p in proofs.values())} tags in {time.perf_counter() - started:.1f} s")
+    where = ""
+    if artifacts is not None:
+        where = f" -> {write_proofs(artifacts, scale, [f'{scale}_{seed}' for seed in seeds], proofs)}"
+    _err(f"trap proofs: {sum(len(p) for p in proofs.values())} tags in {time.perf_counter() - started:.1f} s{where}")
     return proofs
 
 
@@ -174,7 +179,7 @@ def cmd_audit(args: argparse.Namespace, settings: Settings) -> int:
     server.up()
     ensure_states(server, args.scale, seeds, seed_missing=not args.no_seed)
     states = run_golds(server, settings, args.scale, seeds, questions)
-    proofs = prove_traps(server, args.scale, seeds, questions, states)
+    proofs = prove_traps(server, args.scale, seeds, questions, states, settings.artifacts)
     report = run_audit(questions, states, scale=args.scale, trap_proofs=proofs)
     print_report(report, questions)
     if args.mutants:

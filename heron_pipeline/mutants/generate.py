@@ -7,7 +7,10 @@ needed. Scoring the mutants like predictions shows which questions and which dat
 tell them apart (single-state vs multi-state comparison).
 
 Mutants are generated deterministically (tree walk order), one change each, and deduplicated by
-their SQL text; a mutant whose text equals the gold's is dropped.
+their SQL text; a mutant whose text equals the gold's is dropped. The operators that undo one
+trap's handling (exchange rates, time zones, status labels, semi-joins…) live in
+:mod:`.trap_operators`; each mutant records the traps whose handling it removes
+(:mod:`.traps`), which is what the audit's ``trap-live`` rule proves tags with.
 """
 
 from __future__ import annotations
@@ -158,7 +161,7 @@ def _flip_order(node: exp.Expression) -> Iterator[tuple[str, Callable[[exp.Expre
 
 def operator_table(catalog: "Catalog | None" = None) -> dict[str, Callable]:
     """Operator name -> operator. Specific operators first: a mutant two operators produce is
-    reported under the more telling name. Two trap operators read column types and keys from the
+    reported under the more telling name. Three trap operators read column types and keys from the
     catalog; without one they fire only where the syntax alone decides."""
     return {
         "drop-tenant-filter": _drop_filter(is_tenant_condition, "tenant filter"),
@@ -178,7 +181,7 @@ def operator_table(catalog: "Catalog | None" = None) -> dict[str, Callable]:
         "narrow-status-set": traps_ops.narrow_status_set,
         "exists-to-join": traps_ops.exists_to_join(catalog),
         "drop-first-row-filter": traps_ops.drop_first_row_filter,
-        "null-as-zero": traps_ops.null_as_zero,
+        "null-as-zero": traps_ops.null_as_zero(catalog),
     }
 
 

@@ -20,6 +20,7 @@ exists-to-join         duplicate   ``EXISTS (SELECT 1 FROM t e WHERE c)`` → ``
                                    (in a WHERE: an inner join): one row per match, not per row
 drop-first-row-filter  duplicate   ``l.rn = 1`` over ``row_number()`` dropped from a join's ON
 null-as-zero           null-agg.   ``avg(x)`` → ``avg(coalesce(x, 0))``: NULLs averaged as zeros
+                                   (only where ``x`` may be NULL by the catalog)
 =====================  ==========  ==========================================================
 
 Each yields ``(description, mutate, subject)`` like the general operators; ``mutate`` edits the
@@ -74,7 +75,7 @@ def merge_currencies(node: exp.Expression) -> Yield:
     if not isinstance(node, exp.Select) or node.args.get("group") is None:
         return
     keys = node.args["group"].expressions
-    if not any(_is_currency_key(k) for k in keys) or len(keys) < 1:
+    if not any(_is_currency_key(k) for k in keys):
         return
     positional = any(isinstance(k, exp.Literal) for k in keys) or any(
         isinstance(o.this, exp.Literal) for o in (node.args.get("order").expressions if node.args.get("order") else []))
@@ -241,9 +242,31 @@ def drop_first_row_filter(node: exp.Expression) -> Yield:
                 yield f"drop the first-row filter `{_sql(part)}` in ON of {_sql(node.this)}", mutate, [part]
 
 
-def null_as_zero(node: exp.Expression) -> Yield:
-    if isinstance(node, exp.Avg) and not isinstance(node.this, (exp.Literal, exp.Coalesce, exp.Distinct)):
-        def mutate(target: exp.Expression) -> bool:
-            target.set("this", exp.Coalesce(this=target.this.copy(), expressions=[exp.Literal.number(0)]))
+def _may_be_null(value: exp.Expression, catalog) -> bool:
+    """Can ``value`` be NULL, as far as the catalog says? True when it reads a nullable column of a
+    base table, or any column of a LEFT-joined table; unknown sources (CTE columns) count as not."""
+    for column in value.find_all(exp.Column):
+        select = column.find_ancestor(exp.Select)
+        if select is None or not column.table:
+            continue
+        left = {j.this.alias_or_name for j in select.args.get("joins") or [] if (j.side or "").upper() == "LEFT"}
+        if column.table in left:
             return True
-        yield f"average NULLs as zeros in `{_sql(node)}`", mutate, node
+        table = tables_by_alias(select).get(column.table)
+        if catalog is not None and table in catalog.tables and catalog.tables[table].has_column(column.name) \
+                and catalog.tables[table].column(column.name).nullable:
+            return True
+    return False
+
+
+def null_as_zero(catalog) -> Callable[[exp.Expression], Yield]:
+    """Only where the averaged value may be NULL: on a value that never is, coalesce changes nothing
+    and the mutant would be an equivalent, not a near miss."""
+    def operator(node: exp.Expression) -> Yield:
+        if isinstance(node, exp.Avg) and not isinstance(node.this, (exp.Literal, exp.Coalesce, exp.Distinct)) \
+                and _may_be_null(node.this, catalog):
+            def mutate(target: exp.Expression) -> bool:
+                target.set("this", exp.Coalesce(this=target.this.copy(), expressions=[exp.Literal.number(0)]))
+                return True
+            yield f"average NULLs as zeros in `{_sql(node)}`", mutate, node
+    return operator

@@ -11,7 +11,8 @@ import pytest
 
 from heron_pipeline.catalog.ddl import load_catalog
 from heron_pipeline.mutants import OPERATORS, mutants
-from heron_pipeline.mutants.liveness import TrapProof, prove_question
+from heron_pipeline.mutants.liveness import (TrapProof, proofs_document, proofs_from_document, prove_question,
+                                            write_proofs)
 
 CATALOG = load_catalog()
 FX = ("FROM orders.orders AS o JOIN tenancy.exchange_rates AS er ON er.currency_code = o.currency_code "
@@ -56,6 +57,9 @@ CASES = [
     ("drop-first-row-filter", f"{LATEST} AND l.rn = 1", LATEST),
     ("null-as-zero", "SELECT AVG(s.rating) FROM inventory.suppliers AS s",
      "SELECT AVG(COALESCE(s.rating, 0)) FROM inventory.suppliers AS s"),
+    ("null-as-zero", "SELECT AVG(o.total_amount) FROM crm.accounts AS a LEFT JOIN orders.orders AS o ON o.account_id = a.id",
+     "SELECT AVG(COALESCE(o.total_amount, 0)) FROM crm.accounts AS a LEFT JOIN orders.orders AS o "
+     "ON o.account_id = a.id"),
 ]
 
 
@@ -78,10 +82,13 @@ def test_every_trap_operator_has_a_case() -> None:
     "SELECT o.currency_code, COUNT(*) FROM orders.orders AS o GROUP BY 1",  # positional: would renumber
     "SELECT SUM(o.total_amount * o.tax_amount) FROM orders.orders AS o",  # not an exchange rate
     "SELECT COUNT(*) FROM billing.invoices AS i WHERE i.status IN ('open')",  # one label: nothing to narrow
+    "SELECT AVG(o.total_amount) FROM orders.orders AS o",  # NOT NULL: coalesce would change nothing
+    "WITH p AS (SELECT o.total_amount AS x FROM orders.orders AS o) SELECT AVG(p.x) FROM p",  # unknown: not made
 ])
 def test_trap_operators_stay_away_from_what_is_not_their_trap(gold: str) -> None:
     operators = {m.operator for m in mutants(gold, CATALOG)}
-    assert not operators & {"shift-bucket-zone", "merge-currencies", "drop-fx-conversion", "narrow-status-set"}
+    assert not operators & {"shift-bucket-zone", "merge-currencies", "drop-fx-conversion", "narrow-status-set",
+                            "null-as-zero"}
 
 
 # gold, operator, traps its mutant removes (every mutant of that operator on the gold)
@@ -154,3 +161,16 @@ def test_a_failing_mutant_proves_nothing_and_an_oversized_one_kills() -> None:
     assert not failed.live and failed.failed == 1 and "failed to execute" in failed.reason()
     (killed,) = prove_question("q", gold, ["soft-delete"], {"x": [(1,)]}, too_large)
     assert killed.live
+
+
+def test_proofs_round_trip_through_their_json_document(tmp_path) -> None:
+    import json
+
+    proofs = {"q2": [TrapProof("q2", "currency", 2, ("fx-complete",), "drop x", "small_43", 1)],
+              "q1": [TrapProof("q1", "soft-delete", 0)]}
+    document = json.loads(json.dumps(proofs_document(proofs, ["small_42", "small_43"])))
+    assert document["states"] == ["small_42", "small_43"] and list(document["proofs"]) == ["q1", "q2"]
+    assert proofs_from_document(document) == proofs
+    path = write_proofs(tmp_path, "small", ["small_42"], proofs)
+    assert path == tmp_path / "trap_proofs" / "small.json"
+    assert proofs_from_document(json.loads(path.read_text())) == proofs
