@@ -87,7 +87,8 @@ def print_report(report, questions: list) -> None:
     traps.add_row("empty probes", str(b.probes))
     console.print(traps)
     if report.liveness is not None:
-        live = Table(title="trap liveness (tagged questions, proved live by a killed mutant)")
+        judged = "" if report.traps_judged else " — reported, not judged at this scale"
+        live = Table(title=f"trap liveness (tagged questions, proved live by a killed mutant){judged}")
         live.add_column("trap")
         live.add_column("tagged", justify="right")
         live.add_column("live", justify="right")

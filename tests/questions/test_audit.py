@@ -56,7 +56,9 @@ def _proofs(server: Server, questions: list[Question], states: dict) -> dict:
 
 def _audit(server: Server, questions: list[Question]):
     states = _states(server, questions)
-    return run_audit(questions, states, scale="tiny", balance=False, trap_proofs=_proofs(server, questions, states))
+    # trap-live is judged from small up (audit.TRAP_LIVE_SCALES); these fixtures bite on tiny, so judge them here
+    return run_audit(questions, states, scale="tiny", balance=False, trap_proofs=_proofs(server, questions, states),
+                     judge_traps=True)
 
 
 def test_the_good_fixture_passes_every_rule_but_balance(tiny: Server, good: list[Question]) -> None:
@@ -138,6 +140,19 @@ def test_trap_live_fires_on_a_tenant_tag_beside_an_id_join(tiny: Server, good: l
     assert messages == ["trap tenant-isolation cannot bite: all 1 mutant(s) that remove it are equivalent by "
                         "contract (id-implies-tenant)"], report.problems
     assert report.liveness["tenant-isolation"] == {"tagged": 1, "live": 0}
+
+
+def test_at_tiny_a_tag_that_cannot_bite_is_reported_not_judged(tiny: Server, good: list[Question]) -> None:
+    broken = _broken(good, "f001", traps=(Trap.TENANT_ISOLATION, Trap.SOFT_DELETE, Trap.CURRENCY))
+    questions = [*good, broken]
+    states = _states(tiny, questions)
+    proofs = _proofs(tiny, questions, states)
+    report = run_audit(questions, states, scale="tiny", balance=False, trap_proofs=proofs)
+    assert not any(p.rule == "trap-live" for p in report.problems) and not report.traps_judged
+    assert report.liveness["currency"] == {"tagged": 1, "live": 0}
+    assert "(reported, not judged: trap-live is judged at bench, large, small)" in format_report(report, questions)
+    judged = run_audit(questions, states, scale="small", balance=False, trap_proofs=proofs)
+    assert [p.question_id for p in judged.problems if p.rule == "trap-live"] == ["b001"] and judged.traps_judged
 
 
 def test_without_trap_proofs_the_rule_is_reported_not_run(good: list[Question]) -> None:
