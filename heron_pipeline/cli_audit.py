@@ -86,6 +86,15 @@ def print_report(report, questions: list) -> None:
     traps.add_row("three or more domains", str(b.three_domains))
     traps.add_row("empty probes", str(b.probes))
     console.print(traps)
+    if report.liveness is not None:
+        judged = "" if report.traps_judged else " — reported, not judged at this scale"
+        live = Table(title=f"trap liveness (tagged questions, proved live by a killed mutant){judged}")
+        live.add_column("trap")
+        live.add_column("tagged", justify="right")
+        live.add_column("live", justify="right")
+        for trap, n in report.liveness.items():
+            live.add_row(trap, str(n["tagged"]), str(n["live"]), style="red" if n["live"] < n["tagged"] else None)
+        console.print(live)
 
     console.print(f"answers differing across seeds: {report.varying_share:.0%} of {report.judged} non-probe questions"
                   + (f"; same on every seed: {', '.join(report.constant)}" if report.constant else ""))
@@ -99,6 +108,33 @@ def print_report(report, questions: list) -> None:
     console.print("[green]PASS[/green]" if report.ok else f"[red]FAIL[/red]: {len(report.problems)} problems")
 
 
+@contextlib.contextmanager
+def state_executor(server: Server, scale: str, seeds: list[int]):
+    """A read-only mutant executor over one connection per audited state (closed on exit)."""
+    from heron_pipeline.mutants.run import database_executor
+
+    with contextlib.ExitStack() as stack:
+        yield database_executor({f"{scale}_{seed}": stack.enter_context(server.connect(benchmark_database(scale, seed)))
+                                 for seed in seeds})
+
+
+def prove_traps(server: Server, scale: str, seeds: list[int], questions: list, states: dict,
+                artifacts: Path | None = None) -> dict:
+    """Trap proofs for the ``trap-live`` rule (``mutants.liveness.prove_questions``) on the audited
+    states; with ``artifacts``, also stored as ``trap_proofs/<scale>.json`` for the leaderboard."""
+    from heron_pipeline.catalog.ddl import load_catalog
+    from heron_pipeline.mutants.liveness import prove_questions, write_proofs
+
+    started = time.perf_counter()
+    with state_executor(server, scale, seeds) as execute:
+        proofs = prove_questions(questions, states, execute, load_catalog())
+    where = ""
+    if artifacts is not None:
+        where = f" -> {write_proofs(artifacts, scale, [f'{scale}_{seed}' for seed in seeds], proofs)}"
+    _err(f"trap proofs: {sum(len(p) for p in proofs.values())} tags in {time.perf_counter() - started:.1f} s{where}")
+    return proofs
+
+
 def run_mutants(server: Server, scale: str, seeds: list[int], questions: list, states: dict) -> str:
     """Score every gold's near-miss mutants on every audited state; the first seed is the single state.
 
@@ -108,14 +144,10 @@ def run_mutants(server: Server, scale: str, seeds: list[int], questions: list, s
     from heron_pipeline.catalog.ddl import load_catalog
     from heron_pipeline.mutants import evaluate
     from heron_pipeline.mutants.report import format_report
-    from heron_pipeline.mutants.run import database_executor
 
     catalog = load_catalog()
     labels = [f"{scale}_{seed}" for seed in seeds]
-    with contextlib.ExitStack() as stack:
-        connections = {label: stack.enter_context(server.connect(benchmark_database(scale, seed)))
-                       for label, seed in zip(labels, seeds)}
-        execute = database_executor(connections)
+    with state_executor(server, scale, seeds) as execute:
         outcomes = []
         for q in questions:
             if q.empty_probe:
@@ -148,7 +180,8 @@ def cmd_audit(args: argparse.Namespace, settings: Settings) -> int:
     server.up()
     ensure_states(server, args.scale, seeds, seed_missing=not args.no_seed)
     states = run_golds(server, settings, args.scale, seeds, questions)
-    report = run_audit(questions, states, scale=args.scale)
+    proofs = prove_traps(server, args.scale, seeds, questions, states, settings.artifacts)
+    report = run_audit(questions, states, scale=args.scale, trap_proofs=proofs)
     print_report(report, questions)
     if args.mutants:
         mutants_started = time.perf_counter()

@@ -10,7 +10,11 @@ Here (the others live in the helpers named):
 - **id-implies-tenant / fk-implies-tenant** (contract) — dropping ``a.tenant_id = b.tenant_id``
   beside ``a.x = b.y`` where the catalog ties both sides to one parent row (``x`` is the parent's
   ``id`` and ``(tenant_id, y)`` an FK to it, or both are FKs to the same parent): ids are unique
-  per table across tenants (docs/DECISIONS.md 5) and composite FKs are tenant-safe.
+  per table across tenants (docs/DECISIONS.md session 1, 5; kept on purpose by "trap liveness and
+  the tenant design", issue 13) and composite FKs are tenant-safe. These mutants are why a question
+  whose only tenant conditions sit beside such id equalities carries no ``tenant-isolation`` tag
+  (audit rule ``trap-live``). Were ids ever numbered per tenant, both rules would have to go and
+  their mutants would count (benchmarks/tenant_ids_emulation.py measures what they would do).
 - **null-rejected / fk-parent** (SQL) — an inner join turned LEFT where the outer WHERE or a later
   inner join rejects NULL in a column of the joined table (:mod:`.nulls`), or where the join
   follows a NOT NULL foreign key to its parent's primary key with nothing else in ON (also through

@@ -7,7 +7,10 @@ needed. Scoring the mutants like predictions shows which questions and which dat
 tell them apart (single-state vs multi-state comparison).
 
 Mutants are generated deterministically (tree walk order), one change each, and deduplicated by
-their SQL text; a mutant whose text equals the gold's is dropped.
+their SQL text; a mutant whose text equals the gold's is dropped. The operators that undo one
+trap's handling (exchange rates, time zones, status labels, semi-joins…) live in
+:mod:`.trap_operators`; each mutant records the traps whose handling it removes
+(:mod:`.traps`), which is what the audit's ``trap-live`` rule proves tags with.
 """
 
 from __future__ import annotations
@@ -17,6 +20,11 @@ from typing import TYPE_CHECKING, Callable, Iterator
 
 import sqlglot
 from sqlglot import exp
+
+from heron_pipeline.mutants import trap_operators as traps_ops
+from heron_pipeline.mutants.conditions import (and_all, conjuncts, is_soft_delete_condition,
+                                               is_tenant_condition, remove_conjuncts)
+from heron_pipeline.mutants.traps import traps_removed
 
 DIALECT = "postgres"
 
@@ -39,51 +47,9 @@ class Mutant:
     #: Why this mutant returns the gold's answer on every state by a documented contract, if it does
     #: (see :mod:`heron_pipeline.mutants.equivalence`); such mutants are reported, not counted.
     equivalent: str | None = None
-
-
-def conjuncts(condition: exp.Expression | None) -> list[exp.Expression]:
-    """The top-level AND terms of a condition (none for no condition)."""
-    if condition is None:
-        return []
-    return list(condition.flatten()) if isinstance(condition, exp.And) else [condition]
-
-
-def _and_all(parts: list[exp.Expression]) -> exp.Expression | None:
-    if not parts:
-        return None
-    result = parts[0]
-    for part in parts[1:]:
-        result = exp.and_(result, part, copy=False)
-    return result
-
-
-def _is_tenant_condition(node: exp.Expression) -> bool:
-    if not isinstance(node, exp.EQ):
-        return False
-    return any(isinstance(side, exp.Column) and side.name == "tenant_id" for side in (node.this, node.expression))
-
-
-def _is_soft_delete_condition(node: exp.Expression) -> bool:
-    target = node.this if isinstance(node, exp.Not) else node
-    return isinstance(target, exp.Is) and isinstance(target.this, exp.Column) and target.this.name == "deleted_at"
-
-
-def _removeconjuncts(holder: exp.Expression, key: str, keep: Callable[[exp.Expression], bool]) -> bool:
-    """Rebuild ``holder.args[key]`` (a WHERE node or a join's ON) without the conjuncts ``keep`` rejects."""
-    node = holder.args.get(key)
-    if node is None:
-        return False
-    condition = node.this if isinstance(node, exp.Where) else node
-    parts = conjuncts(condition)
-    kept = [part for part in parts if keep(part)]
-    if len(kept) == len(parts):
-        return False
-    rebuilt = _and_all([part.copy() for part in kept])
-    if isinstance(node, exp.Where):
-        holder.set(key, exp.Where(this=rebuilt) if rebuilt is not None else None)
-    else:
-        holder.set(key, rebuilt if rebuilt is not None else exp.true())
-    return True
+    #: The trap tags whose handling this mutant removes (:mod:`heron_pipeline.mutants.traps`): a
+    #: killed one proves the tag can bite.
+    traps: tuple[str, ...] = ()
 
 
 # -- operators: each yields (description, mutate) where mutate edits the k-th node of a fresh copy --
@@ -95,7 +61,7 @@ def _drop_where_conjunct(node: exp.Expression) -> Iterator[tuple[str, Callable[[
             def mutate(target: exp.Expression, index: int = index) -> bool:
                 parent = target.parent
                 parts = conjuncts(target.this)
-                rebuilt = _and_all([p.copy() for i, p in enumerate(parts) if i != index])
+                rebuilt = and_all([p.copy() for i, p in enumerate(parts) if i != index])
                 parent.set("where", exp.Where(this=rebuilt) if rebuilt is not None else None)
                 return True
             yield f"drop WHERE conjunct `{part.sql(dialect=DIALECT)}`", mutate, [part]
@@ -165,7 +131,7 @@ def _drop_filter(predicate: Callable[[exp.Expression], bool], label: str):
             condition = node.args[key].this if key == "where" else node.args[key]
             if any(predicate(part) for part in conjuncts(condition)):
                 def mutate(target: exp.Expression, key: str = key) -> bool:
-                    return _removeconjuncts(target, key, lambda part: not predicate(part))
+                    return remove_conjuncts(target, key, lambda part: not predicate(part))
                 where = "WHERE" if key == "where" else f"ON of {node.this.sql(dialect=DIALECT)}"
                 yield f"drop the {label} in {where}", mutate, [p for p in conjuncts(condition) if predicate(p)]
     return operator
@@ -193,18 +159,33 @@ def _flip_order(node: exp.Expression) -> Iterator[tuple[str, Callable[[exp.Expre
         yield f"flip the direction of ORDER BY `{node.this.sql(dialect=DIALECT)}`", mutate, None
 
 
-#: Specific operators first: a mutant two operators produce is reported under the more telling name.
-OPERATORS: dict[str, Callable] = {
-    "drop-tenant-filter": _drop_filter(_is_tenant_condition, "tenant filter"),
-    "drop-soft-delete-filter": _drop_filter(_is_soft_delete_condition, "soft-delete filter"),
-    "drop-where-conjunct": _drop_where_conjunct,
-    "flip-comparison": _flip_comparison,
-    "swap-aggregate": _swap_aggregate,
-    "drop-distinct": _drop_distinct,
-    "join-side": _join_side,
-    "change-limit": _change_limit,
-    "flip-order": _flip_order,
-}
+def operator_table(catalog: "Catalog | None" = None) -> dict[str, Callable]:
+    """Operator name -> operator. Specific operators first: a mutant two operators produce is
+    reported under the more telling name. Three trap operators read column types and keys from the
+    catalog; without one they fire only where the syntax alone decides."""
+    return {
+        "drop-tenant-filter": _drop_filter(is_tenant_condition, "tenant filter"),
+        "drop-soft-delete-filter": _drop_filter(is_soft_delete_condition, "soft-delete filter"),
+        "drop-where-conjunct": _drop_where_conjunct,
+        "flip-comparison": _flip_comparison,
+        "swap-aggregate": _swap_aggregate,
+        "drop-distinct": _drop_distinct,
+        "join-side": _join_side,
+        "change-limit": _change_limit,
+        "flip-order": _flip_order,
+        "drop-fx-conversion": traps_ops.drop_fx_conversion,
+        "merge-currencies": traps_ops.merge_currencies,
+        "shift-bucket-zone": traps_ops.shift_bucket_zone(catalog),
+        "shift-week-start": traps_ops.shift_week_start,
+        "drop-status-condition": traps_ops.drop_status_condition,
+        "narrow-status-set": traps_ops.narrow_status_set,
+        "exists-to-join": traps_ops.exists_to_join(catalog),
+        "drop-first-row-filter": traps_ops.drop_first_row_filter,
+        "null-as-zero": traps_ops.null_as_zero(catalog),
+    }
+
+
+OPERATORS: dict[str, Callable] = operator_table()
 
 
 def mutants(sql: str, catalog: "Catalog | None" = None) -> list[Mutant]:
@@ -220,7 +201,7 @@ def mutants(sql: str, catalog: "Catalog | None" = None) -> list[Mutant]:
     seen = {original}
     result: list[Mutant] = []
     nodes = list(tree.walk())
-    for name, operator in OPERATORS.items():
+    for name, operator in operator_table(catalog).items():
         for index, node in enumerate(nodes):
             for description, mutate, subject in operator(node):
                 copy = tree.copy()
@@ -232,5 +213,5 @@ def mutants(sql: str, catalog: "Catalog | None" = None) -> list[Mutant]:
                     continue
                 seen.add(text)
                 reason = equivalence_reason(name, subject, catalog) if catalog is not None else None
-                result.append(Mutant(name, description, text, reason))
+                result.append(Mutant(name, description, text, reason, traps_removed(name, node, subject)))
     return result

@@ -14,6 +14,7 @@ gold-tables         gold_tables equals the tables gold_sql reads (CTE names excl
 volatile            no now()/current_date/random()/... in gold or alt
 literals            every literal of the gold is allowed by ``vocabulary.literal_problem``
 duplicates          no two questions with the same normalised text or the same normalised gold
+natural             a natural text of at most 25 words, no schema identifier, no SQL syntax
 executes            gold and alt run without error on every state
 non-empty           non-empty on every state, except empty probes, which are empty on every state
 alt-agrees          alt returns the gold's answer on every state (``scoring.compare``)
@@ -23,6 +24,10 @@ latency             on the latency scales, median gold latency <= 100 ms and eve
 shape-stable        column count and types identical across states
 varies              >= 90 % of non-probe golds differ between at least two seeds
 balance             the mix of shapes, retrieval levels, traps, analytics, domains and probes
+trap-live           every trap tag is proved: a mutant removing that trap's handling, not
+                    equivalent by contract, changes the answer on some state
+                    (``mutants.liveness``; the audit runs it on the same states as the golds);
+                    judged from the evaluation scale up, reported at tiny
 ==================  ===========================================================================
 
 The training set of ``questions/train/`` (examples for retrieval-augmented tools, never evaluated)
@@ -42,6 +47,7 @@ from typing import TYPE_CHECKING, Iterable, Mapping
 
 from sqlglot import exp
 
+from heron_pipeline.mutants.liveness import TrapProof
 from heron_pipeline.questions import sql_facts
 from heron_pipeline.questions.gold import Execution, QuestionRun
 from heron_pipeline.questions.model import Question, Retrieval, Shape, Trap
@@ -52,11 +58,15 @@ if TYPE_CHECKING:
     from heron_pipeline.questions.train import TrainingPair
 
 RULES = ("question-file", "parses", "gold-tables", "volatile", "literals", "duplicates", "natural", "executes",
-         "non-empty",
-         "alt-agrees", "repeatable", "ties", "latency", "shape-stable", "varies", "balance")
+         "non-empty", "alt-agrees", "repeatable", "ties", "latency", "shape-stable", "varies", "balance", "trap-live")
 
 MEDIAN_LATENCY_MS, MAX_LATENCY_MS = 100.0, 2000.0
 LATENCY_SCALES = frozenset({"tiny", "small"})
+#: Scales on which a tag that cannot bite fails the audit: the evaluation scale (small) and up. Tiny
+#: states are too thin for some traps (a wrong time zone moves the first hours of a month, and tiny
+#: has few rows there; a few tables have no deleted row in a question's slice), so at tiny the
+#: liveness is printed, not judged — tags claim what the scored states show.
+TRAP_LIVE_SCALES = frozenset({"small", "bench", "large"})
 MIN_VARYING_SHARE = 0.90
 MIN_PER_SHAPE, MIN_PER_RETRIEVAL, MIN_PER_TRAP = 20, 15, 5
 MIN_WINDOW_OR_CTE, MIN_THREE_DOMAINS, PROBES = 10, 10, (2, 4)
@@ -438,6 +448,37 @@ def check_training_set(pairs: Iterable["TrainingPair"], questions: Iterable[Ques
     pairs = list(pairs)
     return check_training_static(pairs, questions) + check_training_runs(pairs, states)
 
+# -- trap tags ---------------------------------------------------------------------------------------
+
+Proofs = Mapping[str, "list[TrapProof]"]  # question id -> one proof per trap tag (mutants.liveness)
+
+
+def check_trap_live(questions: Iterable[Question], proofs: Proofs) -> list[Problem]:
+    """A trap tag is a claim that mishandling the trap changes the answer; every tag needs a proof.
+    A question without proofs (its gold failed on a state) is left to the ``executes`` rule."""
+    problems = []
+    for q in questions:
+        if q.id not in proofs:
+            continue
+        by_trap = {proof.trap: proof for proof in proofs[q.id]}
+        for trap in q.traps:
+            proof = by_trap.get(trap.value)
+            if proof is None:
+                problems.append(Problem("trap-live", q.id, f"trap {trap.value} cannot bite: no proof was run for it"))
+            elif not proof.live:
+                problems.append(Problem("trap-live", q.id, f"trap {trap.value} cannot bite: {proof.reason()}"))
+    return problems
+
+
+def trap_liveness(questions: Iterable[Question], proofs: Proofs) -> dict[str, dict[str, int]]:
+    """Per trap tag: how many questions carry it (``tagged``) and on how many it is proved live
+    (``live``). Every tag of the vocabulary appears, in declared order; a tagged question without a
+    proof counts as not live. Pure: the leaderboard's per-trap breakdown shows the same numbers."""
+    questions = list(questions)
+    live = {(p.question_id, p.trap) for ps in proofs.values() for p in ps if p.live}
+    return {t.value: {"tagged": sum(t in q.traps for q in questions),
+                      "live": sum(t in q.traps and (q.id, t.value) in live for q in questions)} for t in Trap}
+
 
 # -- everything --------------------------------------------------------------------------------------
 
@@ -451,6 +492,10 @@ class AuditReport:
     judged: int
     latency_ms: dict[str, dict[str, float]]  # state -> {"median_ms", "max_ms", "total_ms"}
     questions: int
+    #: trap tag -> {"tagged", "live"}; None when the audit ran without trap proofs (rule not run)
+    liveness: dict[str, dict[str, int]] | None = None
+    #: whether tags that cannot bite were problems (TRAP_LIVE_SCALES) or only reported
+    traps_judged: bool = False
 
     @property
     def ok(self) -> bool:
@@ -487,8 +532,13 @@ def static_problems(questions: list[Question], *, vocabulary: Vocabulary | None 
 
 
 def run_audit(questions: list[Question], states: States, *, scale: str, balance: bool = True,
-              vocabulary: Vocabulary | None = None) -> AuditReport:
-    """Every rule over the questions and their runs on the audited states of one scale."""
+              vocabulary: Vocabulary | None = None, trap_proofs: Proofs | None = None,
+              judge_traps: bool | None = None) -> AuditReport:
+    """Every rule over the questions and their runs on the audited states of one scale.
+
+    ``trap_proofs`` (``mutants.liveness.prove_questions`` on the same states) feeds ``trap-live``;
+    without it that rule is not run and the report says so (``liveness`` None). Tags that cannot
+    bite are problems when ``judge_traps`` (default: the scale is in ``TRAP_LIVE_SCALES``)."""
     from heron_pipeline.questions.gold import latency_summary
 
     problems = static_problems(questions, vocabulary=vocabulary)
@@ -500,10 +550,25 @@ def run_audit(questions: list[Question], states: States, *, scale: str, balance:
     problems += check_varies(questions, states)
     if balance:
         problems += check_balance(questions)
+    liveness = None
+    traps_judged = scale in TRAP_LIVE_SCALES if judge_traps is None else judge_traps
+    if trap_proofs is not None:
+        if traps_judged:
+            problems += check_trap_live(questions, trap_proofs)
+        liveness = trap_liveness(questions, trap_proofs)
     constant, judged = constant_answers(questions, states)
     return AuditReport(scale=scale, problems=problems, balance=balance_of(questions), constant=constant,
                        judged=judged, latency_ms={s: latency_summary(r) for s, r in states.items()},
-                       questions=len(questions))
+                       questions=len(questions), liveness=liveness, traps_judged=traps_judged and liveness is not None)
+
+
+def format_liveness(liveness: Mapping[str, Mapping[str, int]] | None, judged: bool = True) -> str:
+    """``trap liveness: tenant-isolation 27/27 live, …`` (tags in use only), or that it was not run."""
+    if liveness is None:
+        return "trap liveness: not run (no trap proofs)"
+    used = [f"{tag} {n['live']}/{n['tagged']} live" for tag, n in liveness.items() if n["tagged"]]
+    note = "" if judged else f" (reported, not judged: trap-live is judged at {', '.join(sorted(TRAP_LIVE_SCALES))})"
+    return "trap liveness: " + (", ".join(used) if used else "no trap tags") + note
 
 
 def format_report(report: AuditReport, questions: list[Question] | None = None) -> str:
@@ -516,6 +581,7 @@ def format_report(report: AuditReport, questions: list[Question] | None = None) 
                  + (f" (same on every seed: {', '.join(report.constant)})" if report.constant else ""))
     for state, t in report.latency_ms.items():
         lines.append(f"latency {state}: median {t['median_ms']} ms, max {t['max_ms']} ms, total {t['total_ms']} ms")
+    lines.append(format_liveness(report.liveness, report.traps_judged))
     for p in sorted(report.problems, key=lambda p: (source.get(p.question_id or "", ""), p.question_id or "", p.rule)):
         where = f"{source.get(p.question_id, '')} {p.question_id}".strip() if p.question_id else "(set)"
         lines.append(f"[{p.rule}] {where}: {p.message}")

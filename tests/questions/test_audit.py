@@ -12,10 +12,14 @@ from pathlib import Path
 
 import pytest
 
+from heron_pipeline.catalog.ddl import load_catalog
 from heron_pipeline.database.server import Server
-from heron_pipeline.questions.audit import (RULES, check_balance, check_latency, check_shape_stable, run_audit)
+from heron_pipeline.mutants.liveness import TrapProof, prove_questions
+from heron_pipeline.mutants.run import database_executor
+from heron_pipeline.questions.audit import (RULES, check_balance, check_latency, check_shape_stable, check_trap_live,
+                                            format_report, run_audit, trap_liveness)
 from heron_pipeline.questions.gold import Execution, QuestionRun, read_gold_artifact, run_state, write_gold_artifact
-from heron_pipeline.questions.model import Question, load_questions
+from heron_pipeline.questions.model import Question, Trap, load_questions
 from heron_pipeline.results import Column, ResultSet
 from heron_pipeline.seeding.build import build
 
@@ -44,8 +48,17 @@ def _states(server: Server, questions: list[Question]) -> dict:
     return states
 
 
+def _proofs(server: Server, questions: list[Question], states: dict) -> dict:
+    with server.connect(f"heron_tiny_{SEEDS[0]}") as first, server.connect(f"heron_tiny_{SEEDS[1]}") as second:
+        execute = database_executor({f"tiny_{SEEDS[0]}": first, f"tiny_{SEEDS[1]}": second})
+        return prove_questions(questions, states, execute, load_catalog())
+
+
 def _audit(server: Server, questions: list[Question]):
-    return run_audit(questions, _states(server, questions), scale="tiny", balance=False)
+    states = _states(server, questions)
+    # trap-live is judged from small up (audit.TRAP_LIVE_SCALES); these fixtures bite on tiny, so judge them here
+    return run_audit(questions, states, scale="tiny", balance=False, trap_proofs=_proofs(server, questions, states),
+                     judge_traps=True)
 
 
 def test_the_good_fixture_passes_every_rule_but_balance(tiny: Server, good: list[Question]) -> None:
@@ -83,6 +96,8 @@ BROKEN = {
     "natural": ("f001", {"natural": "SELECT status, count(*) of orders.orders per order_status"}),
     "varies": ("f001", {"gold_sql": "SELECT t.name FROM tenancy.tenants AS t WHERE t.name = 'Halyard Outfitters'",
                         "gold_tables": ("tenancy.tenants",), "alt_sql": None}),
+    # f001 converts nothing, so nothing undoes a currency handling: the tag cannot bite
+    "trap-live": ("f001", {"traps": (Trap.TENANT_ISOLATION, Trap.SOFT_DELETE, Trap.CURRENCY)}),
 }
 
 
@@ -103,6 +118,61 @@ def test_ties_also_fire_when_a_sort_key_is_not_an_output_column(tiny: Server, go
            "WHERE t.name = 'Halyard Outfitters' ORDER BY o.currency_code")
     report = _audit(tiny, [_broken(good, "f001", gold_sql=sql, alt_sql=None)])
     assert any(p.rule == "ties" and "not an output column" in p.message for p in report.problems), report.problems
+
+
+def test_the_good_fixture_prints_its_trap_liveness(tiny: Server, good: list[Question]) -> None:
+    report = _audit(tiny, good)
+    assert report.liveness["tenant-isolation"] == {"tagged": 2, "live": 2}
+    assert report.liveness["soft-delete"] == {"tagged": 2, "live": 2}
+    assert report.liveness["currency"] == {"tagged": 0, "live": 0}
+    assert "trap liveness: tenant-isolation 2/2 live, soft-delete 2/2 live" in format_report(report, good)
+
+
+def test_trap_live_fires_on_a_tenant_tag_beside_an_id_join(tiny: Server, good: list[Question]) -> None:
+    """Ids are globally unique (DECISIONS, trap liveness): a tenant equality beside an id equality to a
+    tenant-safe key is set aside by id-implies-tenant, so that tenant-isolation tag cannot bite."""
+    sql = ("SELECT a.status, count(*) AS contacts FROM crm.contacts AS c JOIN crm.accounts AS a "
+           "ON a.tenant_id = c.tenant_id AND a.id = c.account_id WHERE c.deleted_at IS NULL "
+           "AND a.deleted_at IS NULL GROUP BY a.status")
+    broken = _broken(good, "f001", gold_sql=sql, alt_sql=None, gold_tables=("crm.accounts", "crm.contacts"),
+                     traps=(Trap.TENANT_ISOLATION, Trap.SOFT_DELETE))
+    report = _audit(tiny, [broken])
+    messages = [p.message for p in report.problems if p.rule == "trap-live"]
+    assert messages == ["trap tenant-isolation cannot bite: all 1 mutant(s) that remove it are equivalent by "
+                        "contract (id-implies-tenant)"], report.problems
+    assert report.liveness["tenant-isolation"] == {"tagged": 1, "live": 0}
+
+
+def test_at_tiny_a_tag_that_cannot_bite_is_reported_not_judged(tiny: Server, good: list[Question]) -> None:
+    broken = _broken(good, "f001", traps=(Trap.TENANT_ISOLATION, Trap.SOFT_DELETE, Trap.CURRENCY))
+    questions = [*good, broken]
+    states = _states(tiny, questions)
+    proofs = _proofs(tiny, questions, states)
+    report = run_audit(questions, states, scale="tiny", balance=False, trap_proofs=proofs)
+    assert not any(p.rule == "trap-live" for p in report.problems) and not report.traps_judged
+    assert report.liveness["currency"] == {"tagged": 1, "live": 0}
+    assert "(reported, not judged: trap-live is judged at bench, large, small)" in format_report(report, questions)
+    judged = run_audit(questions, states, scale="small", balance=False, trap_proofs=proofs)
+    assert [p.question_id for p in judged.problems if p.rule == "trap-live"] == ["b001"] and judged.traps_judged
+
+
+def test_without_trap_proofs_the_rule_is_reported_not_run(good: list[Question]) -> None:
+    report = run_audit(good, {}, scale="tiny", balance=False)
+    assert report.liveness is None and "trap liveness: not run" in format_report(report, good)
+
+
+def test_trap_liveness_counts_tagged_and_proved_questions(good: list[Question]) -> None:
+    f001, f002 = _by_id(good, "f001"), _by_id(good, "f002")
+    proofs = {"f001": [TrapProof("f001", "tenant-isolation", 1, (), "drop it", "tiny_42"),
+                       TrapProof("f001", "soft-delete", 1)],
+              "f002": [TrapProof("f002", "tenant-isolation", 1, ("id-implies-tenant",))]}
+    liveness = trap_liveness([f001, f002], proofs)
+    assert list(liveness) == [t.value for t in Trap]
+    assert liveness["tenant-isolation"] == {"tagged": 2, "live": 1}
+    assert liveness["soft-delete"] == {"tagged": 2, "live": 0}  # f002 has no proof for it: not live
+    assert [(p.question_id, p.message.split(":")[0]) for p in check_trap_live([f001, f002], proofs)] == [
+        ("f001", "trap soft-delete cannot bite"), ("f002", "trap tenant-isolation cannot bite"),
+        ("f002", "trap soft-delete cannot bite")]
 
 
 def test_duplicates_fire_on_same_text_and_same_sql(good: list[Question]) -> None:
