@@ -173,7 +173,7 @@ def test_one_backfill_builds_audits_scores_and_publishes_tiny(heron_dev, browser
 
 FAILED_RUNS = """query($id: String!) { runsOrError(filter: {tags: [{key: "dagster/backfill", value: $id}],
   statuses: [FAILURE]}) { ... on Runs { results { runId jobName tags { key value }
-  eventConnection { events { __typename ... on ExecutionStepFailureEvent { stepKey error { message } }
+  eventConnection { events { __typename ... on ExecutionStepFailureEvent { stepKey error { message cause { message } } }
   ... on AssetCheckEvaluationEvent { evaluation { checkName success } } } } } } } }"""
 
 
@@ -185,7 +185,9 @@ def _failures(url: str, backfill: str) -> list[str]:
         partition = next((t["value"] for t in run["tags"] if t["key"] == "dagster/partition"), "")
         for event in run["eventConnection"]["events"]:
             if event["__typename"] == "ExecutionStepFailureEvent":
-                found.append(f"{partition} {event['stepKey']}: {event['error']['message'][:300]}")
+                error = event["error"]
+                cause = (error.get("cause") or {}).get("message") or ""
+                found.append(f"{partition} {event['stepKey']}: {error['message'][:200]} {cause[:600]}")
             elif event["__typename"] == "AssetCheckEvaluationEvent" and not event["evaluation"]["success"]:
                 found.append(f"{partition} check {event['evaluation']['checkName']} failed")
     return found

@@ -49,6 +49,7 @@ class AuditResult:
     by_rule: dict[str, int] = field(default_factory=dict)
     varying_share: float | None = None
     report: str = ""
+    trap_liveness: dict[str, Any] | None = None  # tag -> {"tagged", "live"} where trap-live was judged
     record: ArtifactRef | None = None
 
     @property
@@ -59,13 +60,13 @@ class AuditResult:
         return {"scale": self.scale, "key": self.key, "passed": self.passed, "questions_digest": self.questions_digest,
                 "states": self.states, "problems": self.problems, "not_judged": self.not_judged,
                 "by_rule": self.by_rule, "varying_share": self.varying_share, "report": self.report,
-                "harness_version": harness_version()}
+                "trap_liveness": self.trap_liveness, "harness_version": harness_version()}
 
     @classmethod
     def from_json(cls, doc: dict[str, Any], record: ArtifactRef | None = None) -> "AuditResult":
         return cls(doc["scale"], doc["key"], bool(doc["passed"]), doc["questions_digest"], list(doc["states"]),
                    list(doc.get("problems", [])), list(doc.get("not_judged", [])), dict(doc.get("by_rule", {})),
-                   doc.get("varying_share"), doc.get("report", ""), record)
+                   doc.get("varying_share"), doc.get("report", ""), doc.get("trap_liveness"), record)
 
 
 def _audit_dir(artifacts: Path, scale: str) -> Path:
@@ -77,8 +78,12 @@ def _pointer(artifacts: Path, scale: str, key: str) -> Path:
 
 
 def audit_states(artifacts: Path, scale: str, golds: Iterable[GoldResult], questions: list[Any],
-                 questions_digest: str) -> AuditResult:
-    """Judge every rule; record the verdict under its key; the verdict."""
+                 questions_digest: str, *, server: Any = None) -> AuditResult:
+    """Judge every rule; record the verdict under its key; the verdict.
+
+    ``trap-live`` needs the states themselves (each tag's mutant must change the answer somewhere):
+    with ``server`` given and a scale the rule is judged at (small and up), the mutants run there;
+    otherwise the rule is reported as not judged."""
     from heron_pipeline.questions import audit as rules
     from heron_pipeline.questions.gold import Execution, QuestionRun, read_gold_artifact
 
@@ -100,19 +105,26 @@ def audit_states(artifacts: Path, scale: str, golds: Iterable[GoldResult], quest
         states[g.state.label] = {qid: QuestionRun(gold=Execution(result, error, (ms or 0.0) / 1000))
                                  for qid, (result, ms, error) in read_gold_artifact(g.gold.path).items()}
     not_judged: list[str] = []
+    liveness = None
+    if server is not None and scale in rules.TRAP_LIVE_SCALES:
+        proofs = _trap_proofs(server, golds, questions, states)
+        problems += rules.check_trap_live(questions, proofs)
+        liveness = rules.trap_liveness(questions, proofs)
+    else:
+        not_judged.append("trap-live")
     if len(golds) >= 2:
         problems += rules.check_shape_stable(questions, states) + rules.check_varies(questions, states)
         constant, judged = rules.constant_answers(questions, states)
     else:
-        not_judged = list(CROSS_SEED_RULES)
+        not_judged += list(CROSS_SEED_RULES)
         constant, judged = [], 0
     report = rules.AuditReport(scale=scale, problems=problems, balance=rules.balance_of(questions), constant=constant,
                                judged=judged, latency_ms={g.state.label: g.latency for g in golds},
                                questions=len(questions))
     text = rules.format_report(report, questions)
     if not_judged:
-        text += (f"\nnot judged with {len(golds)} state(s): {', '.join(not_judged)} "
-                 f"(cross-seed rules need at least two seeds)")
+        text += (f"\nnot judged here: {', '.join(not_judged)} (trap-live is judged from the small scale up; "
+                 f"the cross-seed rules need at least two seeds)")
     fingerprints = {g.state.seed: g.state.fingerprint for g in golds}
     key = audit_key(scale, questions_digest, fingerprints)
     result = AuditResult(
@@ -121,13 +133,28 @@ def audit_states(artifacts: Path, scale: str, golds: Iterable[GoldResult], quest
                  "generator_version": g.state.generator_version, "gold": g.gold.to_json()} for g in golds],
         problems=[{"rule": p.rule, "question_id": p.question_id, "message": p.message} for p in problems],
         not_judged=not_judged, by_rule=report.by_rule(),
-        varying_share=round(report.varying_share, 4) if judged else None, report=text)
+        varying_share=round(report.varying_share, 4) if judged else None, report=text, trap_liveness=liveness)
     record = write_document(_audit_dir(artifacts, scale), result.to_json())
     pointer = _pointer(artifacts, scale, key)
     partial = pointer.with_suffix(f".{__import__('os').getpid()}.tmp")
     partial.write_text(json.dumps(record.to_json(), sort_keys=True), encoding="utf-8")
     partial.replace(pointer)
     return AuditResult.from_json(result.to_json(), record)
+
+
+def _trap_proofs(server: Any, golds: list[GoldResult], questions: list[Any], states: dict) -> dict:
+    """Every tag's proof (``mutants.liveness.prove_questions``) on the audited states, one read-only
+    connection per state."""
+    import contextlib
+
+    from heron_pipeline.catalog import load_catalog
+    from heron_pipeline.mutants.liveness import prove_questions
+    from heron_pipeline.mutants.run import database_executor
+
+    with contextlib.ExitStack() as stack:
+        execute = database_executor({g.state.label: stack.enter_context(server.connect(g.state.database))
+                                     for g in golds})
+        return prove_questions(questions, states, execute, load_catalog())
 
 
 def recorded_audit(artifacts: Path, scale: str, questions_digest: str, fingerprints: dict[int, str]) -> AuditResult | None:

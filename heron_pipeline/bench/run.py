@@ -64,7 +64,7 @@ def audited_golds(server: Any, artifacts: Path, scale: str, states: dict[int, St
     for seed, state in sorted(states.items()):
         golds[seed] = compute_gold(server, artifacts, state, questions, questions_digest)
         say(f"gold/{state.label}: {len(questions)} questions → {golds[seed].gold.path.name[:16]}…")
-    audit = audit_states(artifacts, scale, golds.values(), questions, questions_digest)
+    audit = audit_states(artifacts, scale, golds.values(), questions, questions_digest, server=server)
     verdict = "passed" if audit.passed else f"FAILED ({len(audit.problems)} problems)"
     say(f"audit of {scale} seeds {','.join(map(str, sorted(states)))}: {verdict}"
         + (f"; not judged: {', '.join(audit.not_judged)}" if audit.not_judged else ""))

@@ -96,6 +96,8 @@ def compute_scale_standings(artifacts: Path, audit: AuditResult, predictions: It
     payload["excluded"] = excluded
     payload["retrieval"] = _retrieval_board([p for p in predictions if p.complete and p.kind != "reference"],
                                             questions, question_mode, audit.scale)
+    # per trap tag: tagged questions and how many are proved live (None where trap-live is not judged)
+    payload["trap_liveness"] = audit.trap_liveness
     by_state = {int(s["seed"]): s for s in audit.states}
     payload["provenance"] = {
         "harness_version": harness_version(),

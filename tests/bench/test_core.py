@@ -71,7 +71,7 @@ def test_one_state_leaves_the_cross_seed_rules_not_judged(tiny42, settings) -> N
     gold = compute_gold(tiny42, settings.artifacts, state, questions, digest)
     assert gold.passed, gold.problems
     audit = audit_states(settings.artifacts, "tiny", [gold], questions, digest)
-    assert audit.not_judged == ["shape-stable", "varies"] and "not judged" in audit.report
+    assert audit.not_judged == ["trap-live", "shape-stable", "varies"] and "not judged" in audit.report
     assert not audit.passed and audit.by_rule["balance"] > 0  # three questions cannot meet the balance rule
     found = recorded_audit(settings.artifacts, "tiny", digest, {42: state.fingerprint})
     assert found is not None and found.key == audit.key and not found.passed

@@ -133,10 +133,12 @@ def gold_audit(context: AssetExecutionContext, heron: HeronServer, bench: BenchC
 
     scale = context.partition_key
     loaded, digest = bench.question_set()
-    audit = audit_states(heron.settings().artifacts, scale, audited_golds(context, scale, digest), loaded, digest)
+    audit = audit_states(heron.settings().artifacts, scale, audited_golds(context, scale, digest), loaded, digest,
+                         server=heron.server())
     return MaterializeResult(
         metadata={**result_metadata(audit), "seeds": MetadataValue.json(audit.seeds), "problems": len(audit.problems),
                   "by_rule": MetadataValue.json(audit.by_rule), "not_judged": MetadataValue.json(audit.not_judged),
+                  "trap_liveness": MetadataValue.json(audit.trap_liveness or {}),
                   "report": MetadataValue.md(f"```\n{audit.report}\n```")},
         check_results=[
             AssetCheckResult(check_name="audit_passes", passed=audit.passed,
