@@ -249,6 +249,7 @@ def build_parser() -> argparse.ArgumentParser:
     dev.add_argument("--port", type=int, default=3000)
     dev.set_defaults(handler=cmd_dev)
     __import__("heron_pipeline.cli_query").cli_query.register(sub)  # heron query: the prediction sandbox
+    __import__("heron_pipeline.cli_submissions", fromlist=["register"]).register(sub)  # submit, verify, leaderboard
 
     return parser
 
