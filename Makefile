@@ -12,7 +12,7 @@ SEED   ?= 42
 SEEDS  ?= 42,43,44
 ADAPTER ?=
 
-.PHONY: install up down status schema seed fingerprint dump verify-data audit bench test dev clean
+.PHONY: install up down status schema seed fingerprint dump verify-data audit bench test dev clean submissions leaderboard
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -60,6 +60,21 @@ bench: up
 
 test: install
 	$(PY) -m pytest
+
+# The committed submissions (gold, alt on small 42/43/44), the expected public-state fingerprints and the
+# published leaderboard in docs/leaderboard/, regenerated in one command after a change of the questions,
+# a metric or the generator. Every file is produced by heron's own commands, none by hand.
+submissions: up
+	for seed in 42 43 44; do $(HERON) seed --scale tiny --seed $$seed; done
+	$(HERON) bench --scale small --seeds 42,43,44 --tools gold,alt
+	$(PY) -m heron_pipeline.submissions.fingerprints --state tiny:42,43,44 --state small:42,43,44
+	$(HERON) submit --tool gold --scale small --seeds 42,43,44 --out submissions/gold
+	$(HERON) submit --tool alt --scale small --seeds 42,43,44 --out submissions/alt
+	$(HERON) leaderboard
+
+# The published leaderboard from the folders under submissions/ (HERON_HIDDEN_SEEDS_FILE adds hidden states).
+leaderboard: up
+	$(HERON) leaderboard
 
 dev: up
 	$(HERON) dev

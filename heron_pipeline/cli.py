@@ -345,6 +345,7 @@ def build_parser() -> argparse.ArgumentParser:
     dev.add_argument("--host", default="127.0.0.1", help="interface the UI listens on (default 127.0.0.1)")
     dev.set_defaults(handler=cmd_dev)
     __import__("heron_pipeline.cli_query").cli_query.register(sub)  # heron query: the prediction sandbox
+    __import__("heron_pipeline.cli_submissions", fromlist=["register"]).register(sub)  # submit, verify, leaderboard
 
     for command in sub.choices.values():  # --debug after the subcommand too
         command.add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help=DEBUG_HELP)

@@ -3,7 +3,7 @@
 A number without its conditions is not comparable, so every row repeats the scale, the seeds, the
 model, the temperature, n and whether the headline is single- or multi-state. Local runs write under
 the local results folder (``Settings.artifacts / "results"``); the published leaderboard under
-``submissions/`` is written only on purpose (``publish=True``) and never from a tiny run.
+``docs/leaderboard/`` is written only on purpose (``publish=True``) and never from a tiny run.
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ from heron_pipeline.config import PROJECT_ROOT
 from heron_pipeline.leaderboard.rows import leaderboard_rows
 from heron_pipeline.leaderboard.svg import render_svg
 
-PUBLISHED_DIR = PROJECT_ROOT / "submissions"
+#: The published leaderboard (``heron leaderboard``): outside ``submissions/``, whose watcher it would retrigger.
+PUBLISHED_DIR = PROJECT_ROOT / "docs" / "leaderboard"
 BASENAME = "leaderboard"
 
 CSV_FIELDS = [

@@ -1,0 +1,162 @@
+"""``heron submit``, ``heron verify`` and ``heron leaderboard``: flags in, one core call, exit code out.
+
+The work is in ``heron_pipeline.submissions`` (package, verify) and
+``heron_pipeline.leaderboard.publish``; this module parses flags, prints the verdict JSON on stdout
+and maps outcomes to exit codes: 0 accepted / written, 1 rejected, 2 usage, 4 heron itself cannot
+run (server or database unavailable, a public state that is not the committed one, a failing audit).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+from heron_pipeline.cli import EXIT_FAIL, EXIT_OK, EXIT_USAGE, _err, parse_seeds
+from heron_pipeline.config import Settings
+
+EXIT_HARNESS = 4
+
+
+def _board(args: argparse.Namespace):
+    from heron_pipeline.submissions import BoardRules
+
+    return BoardRules(model=args.board_model)
+
+
+def _server(settings: Settings):
+    from heron_pipeline.database.server import Server
+
+    server = Server(settings)
+    server.up()
+    return server
+
+
+def _harness_errors() -> tuple[type[BaseException], ...]:
+    import psycopg
+
+    from heron_pipeline.bench.identity import ArtifactMismatch
+    from heron_pipeline.database.embedded import ServerError
+    from heron_pipeline.submissions import HarnessUnavailable
+
+    return HarnessUnavailable, ServerError, psycopg.OperationalError, ArtifactMismatch, OSError
+
+
+def _verify_errors() -> tuple[type[BaseException], ...]:
+    # verification never raises for the submission's faults (those are reason codes), so any
+    # ValueError from the core is heron's own failure: exit 4, never 1
+    return (*_harness_errors(), ValueError)
+
+
+def cmd_submit(args: argparse.Namespace, settings: Settings) -> int:
+    from heron_pipeline.submissions import PackageError, package
+
+    try:
+        seeds = parse_seeds(args.seeds)
+    except ValueError:
+        _err(f"error: --seeds {args.seeds!r}: give comma-separated integers, e.g. 42,43,44")
+        return EXIT_USAGE
+    try:
+        out = package(settings.artifacts, args.tool, args.scale, seeds, Path(args.out), question_mode=args.question_mode,
+                      manifest=Path(args.run) if args.run else None)
+    except PackageError as err:
+        _err(f"error: {err}")
+        return EXIT_FAIL
+    _err(f"submission written: {out} (meta.json, predictions.jsonl, claims.json); check it with `heron verify {out}`")
+    print(out)
+    return EXIT_OK
+
+
+def cmd_verify(args: argparse.Namespace, settings: Settings) -> int:
+    from heron_pipeline.submissions import verify
+
+    folder = Path(args.folder)
+    if not folder.is_dir():
+        _err(f"error: {folder}: no such submission folder (give submissions/<tool>)")
+        return EXIT_USAGE
+    try:
+        server = _server(settings)
+        verdict = verify(folder, server, settings.artifacts, board=_board(args), say=_err)
+    except _verify_errors() as err:
+        _err(f"error: heron cannot verify right now: {err}")
+        return EXIT_HARNESS
+    print(json.dumps(verdict.to_json() if args.full else {k: v for k, v in verdict.to_json().items()
+                                                          if k not in ("standing", "retrieval")},
+                     indent=1, sort_keys=True))
+    if verdict.accepted:
+        _err(f"accepted: {verdict.tool} ({folder})")
+        return EXIT_OK
+    _err(f"rejected: {verdict.tool or folder.name}: {', '.join(verdict.codes)}")
+    return EXIT_FAIL
+
+
+def cmd_leaderboard(args: argparse.Namespace, settings: Settings) -> int:
+    from heron_pipeline.leaderboard.publish import publish_leaderboard
+    from heron_pipeline.leaderboard.write import PUBLISHED_DIR
+    from heron_pipeline.submissions import read_hidden_seeds
+    from heron_pipeline.leaderboard.publish import SUBMISSIONS_DIR
+
+    submissions = Path(args.submissions) if args.submissions else SUBMISSIONS_DIR
+    out = Path(args.out) if args.out else PUBLISHED_DIR
+    if not submissions.is_dir():
+        _err(f"error: --submissions {submissions}: no such folder")
+        return EXIT_USAGE
+    hidden_file = args.hidden_seeds_file or os.environ.get("HERON_HIDDEN_SEEDS_FILE") or None
+    try:
+        hidden = read_hidden_seeds(Path(hidden_file)) if hidden_file else None
+    except ValueError as err:
+        _err(f"error: {err}")
+        return EXIT_USAGE
+    try:
+        server = _server(settings)
+        doc = publish_leaderboard(server, settings.artifacts, submissions, out, board=_board(args), hidden_seeds=hidden,
+                                  say=_err)
+    except ValueError as err:
+        _err(f"error: {err}")
+        return EXIT_USAGE
+    except _harness_errors() as err:
+        _err(f"error: heron cannot build the leaderboard right now: {err}")
+        return EXIT_HARNESS
+    accepted = sum(len(b["tools"]) for b in doc["standings"]) + sum(e["class"] == "retrieval" for e in doc["retrieval"])
+    _err(f"leaderboard written to {out}: {accepted} accepted, {len(doc['rejected'])} rejected"
+         + (f", {doc['hidden_states']} hidden state(s)" if hidden else ""))
+    return EXIT_OK
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add ``submit``, ``verify`` and ``leaderboard`` to the ``heron`` parser."""
+    from heron_pipeline.bench.options import QUESTION_MODES
+    from heron_pipeline.database.names import SCALES
+
+    submit = sub.add_parser("submit", help="package a finished bench run as a submission folder")
+    submit.add_argument("--tool", required=True, help="the tool's name in the run (e.g. gold, raw-llm)")
+    submit.add_argument("--scale", choices=SCALES, required=True)
+    submit.add_argument("--seeds", default="42,43,44")
+    submit.add_argument("--out", required=True, help="the submission folder to write (e.g. submissions/<tool>)")
+    submit.add_argument("--question-mode", choices=QUESTION_MODES, default="full")
+    submit.add_argument("--run", default="", help="the run manifest (default: the most recent matching one)")
+    submit.set_defaults(handler=cmd_submit)
+
+    for name, helptext in (("verify", "recompute a submission on the public states; accept or reject it"),
+                           ("leaderboard", "verify every submission and write the published leaderboard")):
+        p = sub.add_parser(name, help=helptext)
+        p.add_argument("--board-model", default=os.environ.get("HERON_BOARD_MODEL", "gpt-4o"),
+                       help="the one model of the sql class on this board (HERON_BOARD_MODEL, default gpt-4o)")
+        if name == "verify":
+            p.add_argument("folder", help="the submission folder")
+            p.add_argument("--full", action="store_true", help="include the recomputed standings row in the verdict")
+            p.set_defaults(handler=cmd_verify)
+        else:
+            p.add_argument("--submissions", default="", help="the submissions folder (default: submissions/)")
+            p.add_argument("--out", default="", help="the published folder (default: docs/leaderboard/)")
+            p.add_argument("--hidden-seeds-file", default="",
+                           help="hidden seeds (HERON_HIDDEN_SEEDS_FILE); never published")
+            p.set_defaults(handler=cmd_leaderboard)
+
+
+def main() -> int:  # pragma: no cover - for `python -m heron_pipeline.cli_submissions`
+    from heron_pipeline.cli import main as heron_main
+
+    return heron_main(sys.argv[1:])

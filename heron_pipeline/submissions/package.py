@@ -1,0 +1,152 @@
+"""``heron submit``: a finished bench run packaged as a submission folder.
+
+The folder is made from the run manifest only (``<artifacts>/runs/<sha256>.json``): the predictions
+artifact it names (digest checked), the standings it computed and the conditions recorded when the
+predictions were made. Claims are exactly what the run computed, so an honest package always
+verifies. Without ``--run`` the manifest is the most recent one — by the time the manifest itself
+records, never by file modification time — for that scale, seeds and question mode containing the
+tool. Everything written depends only on the manifest, so packaging the same run twice gives the
+same bytes.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from heron_pipeline.bench.identity import ArtifactRef
+from heron_pipeline.bench.predict import PredictionsResult
+from heron_pipeline.submissions.figures import retrieval_figures
+from heron_pipeline.submissions.schema import CLAIMS_FILE, META_FILE, PREDICTIONS_FILE, SQL_CLAIMS
+
+#: What the reference tools and offline retrievers are, for their meta.json (other tools give
+#: ``approach`` and ``repository`` through the adapter's conditions).
+KNOWN_TOOLS = {
+    "gold": "the audited gold SQL itself (upper bound; checks the harness)",
+    "alt": "the independently written alternative SQL of every question (checks the gold)",
+    "bm25": "offline per-field BM25 over the catalog: ranked tables, no SQL",
+    "bm25-fk": "offline BM25 plus foreign-key join paths: ranked tables, no SQL",
+}
+REPOSITORY = "heron (this repository)"
+
+
+class PackageError(ValueError):
+    """No run to package, or the run does not contain what was asked for."""
+
+
+def _manifests(artifacts: Path) -> list[tuple[Path, dict[str, Any]]]:
+    found = []
+    for path in sorted((Path(artifacts) / "runs").glob("*.json")):
+        try:
+            doc = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, json.JSONDecodeError):
+            continue
+        if isinstance(doc, dict) and doc.get("kind") == "heron-run":
+            found.append((path, doc))
+    return found
+
+
+def _tool_predictions(doc: dict[str, Any], tool: str) -> dict[str, Any] | None:
+    return next((p for p in doc.get("predictions") or [] if p.get("tool") == tool and p.get("status") == "complete"
+                 and p.get("predictions")), None)
+
+
+def find_manifest(artifacts: Path, tool: str, scale: str, seeds: list[int], question_mode: str) -> Path:
+    """The most recent run (by its recorded finish time) of ``scale`` × ``seeds`` × mode with ``tool`` complete."""
+    matching = []
+    for path, doc in _manifests(artifacts):
+        options = doc.get("options") or {}
+        if options.get("scale") != scale or sorted(options.get("seeds") or []) != sorted(seeds):
+            continue
+        if options.get("question_mode", "full") != question_mode or _tool_predictions(doc, tool) is None:
+            continue
+        matching.append((str(doc.get("finished_at") or doc.get("started_at") or ""), path.name, path))
+    if not matching:
+        raise PackageError(f"no run manifest in {Path(artifacts) / 'runs'} for {tool} on {scale} seeds "
+                           f"{','.join(map(str, seeds))} ({question_mode}); run `heron bench --tools {tool} "
+                           f"--scale {scale} --seeds {','.join(map(str, seeds))}` first or pass --run")
+    return max(matching)[2]
+
+
+def _claims(doc: dict[str, Any], made: PredictionsResult, records: list[Any], questions: list[Any]) -> dict[str, float]:
+    if made.kind == "retrieval":
+        return retrieval_figures(records, questions)
+    if not doc.get("standings"):
+        raise PackageError("the run wrote no standings (did its audit fail?); nothing to claim")
+    standings = ArtifactRef.from_json(doc["standings"]["standings"]).read_json()
+    row = next((t for t in standings["tools"] if t["tool"] == made.tool), None)
+    if row is None:
+        raise PackageError(f"the run's standings have no row for {made.tool}")
+    return {key: row[key] for key in SQL_CLAIMS if row.get(key) is not None}
+
+
+def package(artifacts: Path, tool: str, scale: str, seeds: list[int], out: Path, *, question_mode: str = "full",
+            manifest: Path | None = None) -> Path:
+    """Write ``out/{meta.json, predictions.jsonl, claims.json}`` from a run manifest; the folder."""
+    from heron_pipeline.bench.identity import canonical_json
+    from heron_pipeline.bench.inputs import question_set
+    from heron_pipeline.bench.options import canonical_tool
+    from heron_pipeline.predictions.artifact import canonical_jsonl
+
+    tool = canonical_tool(tool)
+    path = Path(manifest) if manifest is not None else find_manifest(artifacts, tool, scale, seeds, question_mode)
+    try:
+        raw = path.read_bytes()
+        doc = json.loads(raw)
+    except FileNotFoundError:
+        raise PackageError(f"--run {path}: no such file") from None
+    except json.JSONDecodeError as err:
+        raise PackageError(f"--run {path}: not JSON ({err.msg})") from None
+    options = doc.get("options") or {}
+    if options.get("scale") != scale or sorted(options.get("seeds") or []) != sorted(seeds):
+        raise PackageError(f"--run {path} is a run of {options.get('scale')} seeds "
+                           f"{','.join(map(str, options.get('seeds') or []))}, not {scale} seeds "
+                           f"{','.join(map(str, seeds))}")
+    entry = _tool_predictions(doc, tool)
+    if entry is None:
+        raise PackageError(f"--run {path} has no complete predictions of {tool}")
+    made = PredictionsResult.from_json(entry)
+    if made.question_mode != question_mode:
+        raise PackageError(f"--run {path} made {tool}'s predictions in mode {made.question_mode}, not {question_mode}")
+    records = made.load()
+    questions, digest = question_set(Path(doc["questions"]["dir"]))
+    if digest != made.questions_digest:
+        raise PackageError(f"the questions changed since the run ({made.questions_digest[:12]}… then, "
+                           f"{digest[:12]}… now); run `heron bench` again")
+    claims = _claims(doc, made, records, questions)
+    cond = made.conditions
+    seeds_sorted = sorted(seeds)
+    klass = "reference" if made.kind == "reference" else made.kind
+    meta = {
+        "tool": made.tool,
+        "class": klass,
+        "version": str(cond.get("version") or doc.get("harness_version")),
+        "approach": str(cond.get("approach") or KNOWN_TOOLS.get(made.tool, made.tool)),
+        "repository": str(cond.get("repository") or REPOSITORY),
+        "model": None if klass != "sql" else cond.get("model"),
+        "temperature": None if klass != "sql" else cond.get("temperature"),
+        "n": made.n,
+        "date": str(doc.get("finished_at") or doc.get("started_at"))[:10],
+        "scale": scale,
+        "seeds": seeds_sorted,
+        "question_mode": question_mode,
+        "questions_digest": made.questions_digest,
+        "harness_version": doc.get("harness_version"),
+        "command": str(cond.get("command") or f"heron bench --tools {made.tool} --scale {scale} "
+                                              f"--seeds {','.join(map(str, seeds_sorted))}"
+                                              + (f" --question-mode {question_mode}" if question_mode != "full" else "")),
+        "run": {"manifest_digest": path.stem, "scale": scale, "seeds": seeds_sorted, "question_mode": question_mode,
+                "questions_digest": made.questions_digest, "predictions_digest": made.predictions.digest,
+                "finished_at": doc.get("finished_at"),
+                "states": [{"seed": s["seed"], "fingerprint": s["fingerprint"],
+                            "generator_version": s["generator_version"]} for s in doc.get("states") or []
+                           if int(s["seed"]) in seeds_sorted]},
+    }
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    lines = ({**r.to_json(), "scale": scale, "question_mode": question_mode} for r in records)
+    (out / PREDICTIONS_FILE).write_bytes(canonical_jsonl(lines))
+    (out / META_FILE).write_bytes(canonical_json(meta) + b"\n")
+    (out / CLAIMS_FILE).write_bytes(canonical_json(claims) + b"\n")
+    return out
