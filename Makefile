@@ -61,15 +61,17 @@ bench: up
 test: install
 	$(PY) -m pytest
 
-# The committed submissions (gold, alt on small 42/43/44), the expected public-state fingerprints and the
+# The committed submissions (gold, alt and the offline retrievers bm25, bm25-fk on small 42/43/44), the expected public-state fingerprints and the
 # published leaderboard in docs/leaderboard/, regenerated in one command after a change of the questions,
 # a metric or the generator. Every file is produced by heron's own commands, none by hand.
 submissions: up
 	for seed in 42 43 44; do $(HERON) seed --scale tiny --seed $$seed; done
-	$(HERON) bench --scale small --seeds 42,43,44 --tools gold,alt
+	$(HERON) bench --scale small --seeds 42,43,44 --tools gold,alt,bm25,bm25-fk
 	$(PY) -m heron_pipeline.submissions.fingerprints --state tiny:42,43,44 --state small:42,43,44
 	$(HERON) submit --tool gold --scale small --seeds 42,43,44 --out submissions/gold
 	$(HERON) submit --tool alt --scale small --seeds 42,43,44 --out submissions/alt
+	$(HERON) submit --tool bm25 --scale small --seeds 42,43,44 --out submissions/bm25
+	$(HERON) submit --tool bm25-fk --scale small --seeds 42,43,44 --out submissions/bm25-fk
 	$(HERON) leaderboard
 
 # The published leaderboard from the folders under submissions/ (HERON_HIDDEN_SEEDS_FILE adds hidden states).

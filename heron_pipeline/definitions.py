@@ -15,14 +15,16 @@ from heron_pipeline.defs.catalog.assets import schema_catalog
 from heron_pipeline.defs.questions.assets import gold_audit, gold_results, questions
 from heron_pipeline.defs.resources import BenchConfig, HeronServer, LLMEndpoint
 from heron_pipeline.defs.seeding.assets import database, seeded_domains
+from heron_pipeline.defs.submissions import PublishConfig, published_leaderboard, published_leaderboard_job, \
+    submissions_watch
 from heron_pipeline.defs.tools.assets import leaderboard, standings, tool_assets
 
 defs = Definitions(
     assets=[schema_catalog, seeded_domains, database, questions, gold_results, gold_audit, *tool_assets(),
-            standings, leaderboard],
-    jobs=JOBS,
+            standings, leaderboard, published_leaderboard],
+    jobs=[*JOBS, published_leaderboard_job],
     schedules=[nightly_tool_runs],
-    sensors=[seed_partitions_sensor, automation_sensor],
-    resources={"heron": HeronServer(), "bench": BenchConfig(), "llm": LLMEndpoint()},
+    sensors=[seed_partitions_sensor, automation_sensor, submissions_watch],
+    resources={"heron": HeronServer(), "bench": BenchConfig(), "llm": LLMEndpoint(), "publish": PublishConfig()},
     executor=in_process_executor,
 )

@@ -9,9 +9,11 @@ never at import, and its seeds never reach the metadata.
 import os
 from pathlib import Path
 
-from dagster import AssetExecutionContext, ConfigurableResource, MaterializeResult, MetadataValue, asset, define_asset_job
+from dagster import (AssetExecutionContext, AssetKey, ConfigurableResource, MaterializeResult, MetadataValue, asset,
+                     define_asset_job)
 
 from heron_pipeline.defs.resources import HeronServer
+from heron_pipeline.defs.versions import leaderboard_version
 
 
 class PublishConfig(ConfigurableResource):
@@ -29,7 +31,8 @@ class PublishConfig(ConfigurableResource):
         return read_hidden_seeds(Path(path)) if path else None
 
 
-@asset(group_name="published", name="published_leaderboard")
+@asset(group_name="published", name="published_leaderboard", code_version=leaderboard_version(),
+       deps=[AssetKey("questions"), AssetKey("schema_catalog")])
 def published_leaderboard(context: AssetExecutionContext, heron: HeronServer, publish: PublishConfig) -> MaterializeResult:
     """The published leaderboard (docs/leaderboard/: leaderboard.json/.csv, LEADERBOARD.md, the headline and
     breakdown charts, the retrieval board and index.html), generated only from the submission folders:

@@ -22,11 +22,13 @@ def submissions_state(root: Path) -> dict[str, str]:
     return {f.name: submission_digest(f) for f in submission_folders(root)} if Path(root).is_dir() else {}
 
 
-@sensor(name="submissions_watch", job=published_leaderboard_job, default_status=DefaultSensorStatus.RUNNING,
+@sensor(name="submissions_watch", job=published_leaderboard_job, default_status=DefaultSensorStatus.STOPPED,
         minimum_interval_seconds=60)
 def submissions_watch(context: SensorEvaluationContext, publish: PublishConfig):
     """Starts `published_leaderboard_job` when a folder under submissions/ is added, changed or removed
-    (compared by digest with the last evaluation)."""
+    (compared by digest with the last evaluation). Stopped by default: its first tick verifies every
+    committed submission, which builds the small states — an operator's decision, not a side effect of
+    opening the UI."""
     from heron_pipeline.leaderboard.publish import SUBMISSIONS_DIR
 
     state = submissions_state(Path(publish.submissions_dir) if publish.submissions_dir else SUBMISSIONS_DIR)
