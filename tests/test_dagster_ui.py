@@ -163,8 +163,9 @@ def test_one_backfill_builds_audits_scores_and_publishes_tiny(heron_dev, browser
             break
         time.sleep(5)
     assert status in ("COMPLETED", "COMPLETED_SUCCESS"), f"backfill {backfill} ended {status}: {_failures(url, backfill)}"
-    text = _page_text(browser, f"{url}/assets/leaderboard", ("gold", "alt", "multi-state"), timeout_s=90)
-    assert "gold" in text and "alt" in text and "multi-state" in text, text[:3000]
+    needles = ("tiny/full/gold", "tiny/full/alt", "multi-state EX@1 100.0")
+    text = _page_text(browser, f"{url}/assets/leaderboard", needles, timeout_s=90)
+    assert all(n in text for n in needles), text[:4000]  # the standings rows, with their provenance
     page = browser.new_page()
     page.goto(f"{url}/assets/leaderboard", wait_until="networkidle")
     page.screenshot(path=str(heron_dev["data_dir"].parent / "heron-ui-leaderboard.png"), full_page=True)

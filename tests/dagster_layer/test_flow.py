@@ -26,6 +26,7 @@ def test_cli_and_dagster_give_identical_standings_on_tiny_42_43_44(server, setti
 
     config = resources_config(str(settings.data_dir), settings.port, settings.dsn or "")
     config["resources"]["heron"]["config"]["artifact_dir"] = str(tmp_path / "dagster")
+    (tmp_path / "home").mkdir()
     with DagsterInstance.local_temp(str(tmp_path / "home")) as instance:
         run_scale(instance, "tiny", list(seeds), config)
         record = instance.get_latest_materialization_event(AssetKey("standings"))
@@ -34,7 +35,9 @@ def test_cli_and_dagster_give_identical_standings_on_tiny_42_43_44(server, setti
     dagster_board = json.loads(Path(result["standings"]["path"]).read_text())
 
     assert comparable(dagster_board) == comparable(cli_board)
-    assert dagster_board["provenance"]["states"] == cli_board["provenance"]["states"]
+    # the same states (the gold digests differ: a gold artifact records each query's latency)
+    assert [(s["seed"], s["fingerprint"], s["generator_version"]) for s in dagster_board["provenance"]["states"]] == \
+           [(s["seed"], s["fingerprint"], s["generator_version"]) for s in cli_board["provenance"]["states"]]
     assert {t: p["predictions_digest"] for t, p in dagster_board["provenance"]["tools"].items()} == \
            {t: p["predictions_digest"] for t, p in cli_board["provenance"]["tools"].items()}
     skipped = {e["tool"] for e in cli_board["excluded"]}

@@ -120,6 +120,22 @@ def tool_assets() -> list[AssetsDefinition]:
     return [*(predictions_asset(t) for t in ALL_TOOLS), *(scores_asset(t) for t in SCORED_TOOLS)]
 
 
+def standings_rows(board: dict) -> dict[str, str]:
+    """One readable line per tool ("<scale>/<mode>/<tool>" -> figures and provenance): plain text
+    metadata, shown inline in the asset page's metadata table."""
+    prov = board.get("provenance", {})
+    states = ", ".join(f"{s['seed']}:{s['fingerprint'][:12]}" for s in prov.get("states", []))
+    rows = {}
+    for t in board["tools"]:
+        per_state = " ".join(f"{s}:{v:.0f}" for s, v in t["ex1_per_state"].items())
+        digest = prov.get("tools", {}).get(t["tool"], {}).get("predictions_digest", "")[:12]
+        rows[f"{board['scale']}/{board.get('question_mode', 'full')}/{t['tool']}"] = (
+            f"multi-state EX@1 {t['multi_state_ex1']:.1f} | EX@1 per state {per_state} | Grade {t['grade']:.1f} | "
+            f"model {t['conditions'].get('model')} | predictions {digest} | states {states} | "
+            f"questions {prov.get('questions_digest', '')[:12]}")
+    return rows
+
+
 def standings_markdown(board: dict) -> str:
     """The standings as a Markdown table with each row's provenance (for the asset page)."""
     prov = board.get("provenance", {})
@@ -180,6 +196,7 @@ def standings(context: AssetExecutionContext, heron: HeronServer, bench: BenchCo
         "seeds": MetadataValue.json(board["seeds"]),
         "multi_state_ex1": MetadataValue.json({t["tool"]: t["multi_state_ex1"] for t in board["tools"]}),
         "standings": MetadataValue.md(standings_markdown(board)),
+        **{key: MetadataValue.text(line) for key, line in standings_rows(board).items()},
     })
 
 
@@ -211,4 +228,5 @@ def leaderboard(context: AssetExecutionContext, heron: HeronServer) -> Materiali
         **{suffix: MetadataValue.path(str(p)) for suffix, p in files.items()},
         "boards": MetadataValue.json([f"{s}/{m}" for s, m in sorted(latest)]),
         "standings": MetadataValue.md("\n\n".join(standings_markdown(b) for b in boards)),
+        **{key: MetadataValue.text(line) for b in boards for key, line in standings_rows(b).items()},
     })
