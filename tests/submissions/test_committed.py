@@ -10,14 +10,12 @@ to the questions digest means regenerating the committed submissions in the same
 
 from __future__ import annotations
 
-import json
 import shutil
 from pathlib import Path
 
 import pytest
 
-from heron_pipeline.leaderboard.publish import (PUBLISHED_FILES, SUBMISSIONS_DIR, publish_leaderboard, render_published,
-                                                submission_folders)
+from heron_pipeline.leaderboard.publish import PUBLISHED_FILES, SUBMISSIONS_DIR, publish_leaderboard, submission_folders
 from heron_pipeline.leaderboard.write import PUBLISHED_DIR
 from heron_pipeline.submissions import BoardRules, Verdict, load_expected_fingerprints, load_submission
 from heron_pipeline.submissions.verify import static_checks
@@ -56,17 +54,6 @@ def test_committed_submissions_verify_and_the_published_folder_regenerates(serve
     assert doc["rejected"] == [], doc["rejected"]
     assert sorted(s["folder"] for s in doc["submissions"]) == sorted(f.name for f in COMMITTED)
     differing = [name for name in PUBLISHED_FILES if (out / name).read_bytes() != (PUBLISHED_DIR / name).read_bytes()]
-    if not differing:
-        return
-    # Soft-F1 (BIRD) pairs rows by position, so for a query without ORDER BY it depends on the
-    # physical row order of the server that ran it. Tolerate exactly that, and nothing else: with the
-    # committed Soft-F1 values put back, every published file must be byte-equal.
-    committed = json.loads((PUBLISHED_DIR / "leaderboard.json").read_text())
-    soft = {(b["scale"], t["tool"]): t["soft_f1"] for b in committed["standings"] for t in b["tools"]}
-    for board in doc["standings"]:
-        for row in board["tools"]:
-            row["soft_f1"] = soft.get((board["scale"], row["tool"]), row["soft_f1"])
-    rendered = render_published(doc)
-    still = [name for name in PUBLISHED_FILES if rendered[name].encode() != (PUBLISHED_DIR / name).read_bytes()]
-    assert not still, f"docs/leaderboard/{still} differ from what `heron leaderboard` generates; run `make leaderboard`"
-    pytest.xfail(f"only Soft-F1 differs ({', '.join(differing)}): it depends on the row order of unordered results")
+    # Soft-F1 pairs rows in one canonical order (scoring.canonical_pair), so it no longer follows the
+    # server's row order: every published file must be byte-equal on any server.
+    assert not differing, f"docs/leaderboard/{differing} differ from what `heron leaderboard` generates; run `make leaderboard`"
