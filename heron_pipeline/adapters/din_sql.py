@@ -28,7 +28,7 @@ from heron_pipeline.adapters.base import PredictionContext
 from heron_pipeline.adapters.extract import NoSQLFound, extract_json, extract_sql
 from heron_pipeline.adapters.prompt import SYSTEM_PROMPT, one_line, render_schema
 from heron_pipeline.adapters.steps import render_tables, retrieved_fallback, tables_from_reply
-from heron_pipeline.adapters.tally import Tally
+from heron_pipeline.adapters.tally import Tally, ask
 from heron_pipeline.llm.client import LLMClient
 from heron_pipeline.predictions.record import PredictionRecord
 
@@ -87,9 +87,7 @@ class DinSQLAdapter:
         return [self._sample(question, i, context) for i in range(context.n)]
 
     def _ask(self, tally: Tally, step: str, system: str, user: str, sample: int) -> str | None:
-        result = tally.add(step, self.llm.complete([{"role": "system", "content": system},
-                                                    {"role": "user", "content": user}], sample=sample))
-        return result.content if result.ok else None
+        return ask(self.llm, tally, step, system, user, sample)
 
     def _sample(self, question: Any, sample: int, context: PredictionContext) -> PredictionRecord:
         catalog, conventions = context.schema(), context.conventions

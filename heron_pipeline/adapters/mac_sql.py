@@ -31,7 +31,7 @@ from heron_pipeline.adapters.extract import NoSQLFound, extract_sql
 from heron_pipeline.adapters.prompt import one_line
 from heron_pipeline.adapters.retrieval_llm import ranked_tables
 from heron_pipeline.adapters.steps import render_tables, tables_from_reply
-from heron_pipeline.adapters.tally import Tally
+from heron_pipeline.adapters.tally import Tally, ask
 from heron_pipeline.llm.client import LLMClient
 from heron_pipeline.predictions.record import PredictionRecord
 
@@ -91,9 +91,7 @@ class MacSQLAdapter:
         return [self._sample(question, i, context) for i in range(context.n)]
 
     def _ask(self, tally: Tally, step: str, system: str, user: str, sample: int) -> str | None:
-        result = tally.add(step, self.llm.complete([{"role": "system", "content": system},
-                                                    {"role": "user", "content": user}], sample=sample))
-        return result.content if result.ok else None
+        return ask(self.llm, tally, step, system, user, sample)
 
     def _sample(self, question: Any, sample: int, context: PredictionContext) -> PredictionRecord:
         catalog, conventions = context.schema(), context.conventions

@@ -25,12 +25,10 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from heron_pipeline.adapters.base import PredictionContext
-from heron_pipeline.adapters.extract import NoSQLFound, extract_sql
 from heron_pipeline.adapters.prompt import meaningful_comment, one_line, render_table
 from heron_pipeline.adapters.steps import retriever_for
-from heron_pipeline.adapters.tally import Tally
+from heron_pipeline.adapters.tally import one_shot_records
 from heron_pipeline.llm.client import LLMClient
-from heron_pipeline.llm.errors import NO_SQL
 from heron_pipeline.predictions.record import PredictionRecord
 
 GUIDELINES = (
@@ -148,16 +146,4 @@ class RagAdapter:
 
     def predict(self, question: Any, context: PredictionContext) -> list[PredictionRecord]:
         messages, tables, note = self.messages(context.text_of(question), context)
-        records = []
-        for sample in range(context.n):
-            tally = Tally(question.id, sample)
-            tally.note(note)
-            result = tally.add("generate", self.llm.complete(messages, sample=sample))
-            if not result.ok:
-                records.append(tally.failed("generate", retrieved_tables=tuple(tables)))
-                continue
-            try:
-                records.append(tally.record(extract_sql(result.content), retrieved_tables=tuple(tables)))
-            except NoSQLFound as err:
-                records.append(tally.record(None, error_class=NO_SQL, error=str(err), retrieved_tables=tuple(tables)))
-        return records
+        return one_shot_records(self.llm, question.id, messages, context.n, tables, note)

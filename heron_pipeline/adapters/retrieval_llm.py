@@ -18,12 +18,10 @@ from __future__ import annotations
 from typing import Any
 
 from heron_pipeline.adapters.base import PredictionContext
-from heron_pipeline.adapters.extract import NoSQLFound, extract_sql
-from heron_pipeline.adapters.prompt import SYSTEM_PROMPT, build_messages, one_line
+from heron_pipeline.adapters.prompt import SYSTEM_PROMPT, build_messages
 from heron_pipeline.adapters.steps import render_tables, retriever_for
-from heron_pipeline.adapters.tally import Tally
+from heron_pipeline.adapters.tally import one_shot_records
 from heron_pipeline.llm.client import LLMClient
-from heron_pipeline.llm.errors import NO_SQL
 from heron_pipeline.predictions.record import PredictionRecord
 
 DEFAULT_TABLES = 10
@@ -59,17 +57,4 @@ class RetrievalAdapter:
         tables = ranked_tables(catalog, text, self.tables)
         messages = build_messages(text, render_tables(catalog, tables), context.conventions,
                                   system_prompt=f"{SYSTEM_PROMPT} {SUBSET_NOTE}")
-        records = []
-        for sample in range(context.n):
-            tally = Tally(question.id, sample)
-            tally.note(f"retrieve: {len(tables)} tables")
-            result = tally.add("generate", self.llm.complete(messages, sample=sample))
-            if not result.ok:
-                records.append(tally.failed("generate", retrieved_tables=tuple(tables)))
-                continue
-            try:
-                records.append(tally.record(extract_sql(result.content), retrieved_tables=tuple(tables)))
-            except NoSQLFound as err:
-                records.append(tally.record(None, error_class=NO_SQL, error=one_line(str(err)),
-                                            retrieved_tables=tuple(tables)))
-        return records
+        return one_shot_records(self.llm, question.id, messages, context.n, tables, f"retrieve: {len(tables)} tables")

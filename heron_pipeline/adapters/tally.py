@@ -78,3 +78,34 @@ def failed_record(question_id: str, sample: int, error_class: str, error: str, *
     """A record for a sample that made no call at all (budget already spent, adapter crash)."""
     return PredictionRecord(question_id=question_id, sample=sample, sql=None, error=error, error_class=error_class,
                             **extra)
+
+
+def ask(llm: Any, tally: Tally, step: str, system: str, user: str, sample: int) -> str | None:
+    """One intermediate step of a multi-step tool: a system + user exchange, tallied; the reply's
+    text, or None when the call failed (the caller falls back)."""
+    result = tally.add(step, llm.complete([{"role": "system", "content": system}, {"role": "user", "content": user}],
+                                          sample=sample))
+    return result.content if result.ok else None
+
+
+def one_shot_records(llm: Any, question_id: str, messages: list[dict[str, str]], n: int, tables: list[str],
+                     note: str) -> list[PredictionRecord]:
+    """``n`` samples of a single-prompt tool (retrieval, rag): one generation per sample, the SQL
+    extracted from the reply, the tables it was shown recorded as its retrieval."""
+    from heron_pipeline.adapters.extract import NoSQLFound, extract_sql
+    from heron_pipeline.adapters.prompt import one_line
+
+    records = []
+    for sample in range(n):
+        tally = Tally(question_id, sample)
+        tally.note(note)
+        result = tally.add("generate", llm.complete(messages, sample=sample))
+        if not result.ok:
+            records.append(tally.failed("generate", retrieved_tables=tuple(tables)))
+            continue
+        try:
+            records.append(tally.record(extract_sql(result.content), retrieved_tables=tuple(tables)))
+        except NoSQLFound as err:
+            records.append(tally.record(None, error_class=NO_SQL, error=one_line(str(err)),
+                                        retrieved_tables=tuple(tables)))
+    return records

@@ -96,17 +96,19 @@ def make_predictions(adapter: Adapter, questions: Iterable[Any], context: Predic
     return records
 
 
-def prepare_reader_dsn(admin_dsn: str, *, password: str | None = None) -> str:
-    """The primary state's DSN for the sandbox's read-only role (role and grants set up as the admin)."""
+def prepare_reader_dsn(admin_dsn: str, *, password: str | None = None, maintenance_database: str = "postgres") -> str:
+    """The primary state's DSN for the sandbox's read-only role, its role and grants brought in place
+    as the admin (``sandbox.roles.ensure_sandbox``: checked first, changed under the setup lock)."""
     import psycopg
     from psycopg import conninfo
 
+    from heron_pipeline.database.names import with_database
     from heron_pipeline.sandbox.limits import Limits
-    from heron_pipeline.sandbox.roles import READER_ROLE, ensure_reader_role, grant_reader
+    from heron_pipeline.sandbox.roles import READER_ROLE, ensure_sandbox
 
-    with psycopg.connect(admin_dsn, autocommit=True) as admin:
-        ensure_reader_role(admin, Limits(), password=password)
-        grant_reader(admin)
+    with psycopg.connect(admin_dsn, autocommit=True) as admin, \
+            psycopg.connect(with_database(admin_dsn, maintenance_database), autocommit=True) as lock:
+        ensure_sandbox(admin, lock, Limits(), password=password)
     return conninfo.make_conninfo(admin_dsn, user=READER_ROLE, password=password or None)
 
 
