@@ -16,6 +16,7 @@ import argparse
 import logging
 import sys
 import time
+from pathlib import Path
 
 from heron_pipeline.config import ConfigError, Settings, load_settings
 from heron_pipeline.database.embedded import ServerError, ServerUnavailable
@@ -142,7 +143,7 @@ def cmd_schema(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def seed_state(server: Server, scale: str, seed: int, *, force: bool = False, workers: int = 2,
-               quiet: bool = False, artifacts: "Path | None" = None) -> bool:
+               quiet: bool = False, artifacts: Path | None = None) -> bool:
     """Build (scale, seed) through the bench core's state step unless a finished database with the
     same build label exists, with a progress bar per domain. Returns True when it built."""
     from rich.console import Console
@@ -235,7 +236,7 @@ def cmd_bench(args: argparse.Namespace, settings: Settings) -> int:
     return run(args, settings)
 
 
-def dagster_home(settings: Settings) -> "Path":
+def dagster_home(settings: Settings) -> Path:
     """DAGSTER_HOME under heron's data folder (git-ignored), holding a copy of the project's dagster.yaml:
     Dagster writes its local folders (storage/, .nux/) into its home, never into the repository."""
     import shutil
