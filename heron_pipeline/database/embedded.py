@@ -128,7 +128,7 @@ class EmbeddedServer:
                     f"the embedded server in {self.pgdata} already runs on port {running}, not {self.port}; "
                     f"run `heron db down` first or set HERON_PORT={running}"
                 )
-            _wait_accepting(self.port, timeout=60)  # a server still starting or recovering
+            _wait_accepting(self.port, timeout=180)  # a server still starting or recovering (crash recovery)
             return False
         if _port_taken(self.port):
             raise ServerError(
@@ -139,7 +139,7 @@ class EmbeddedServer:
         unclean = self.stopped_uncleanly()
         self._start()
         # crash recovery replays the write-ahead log first: on a loaded machine that takes longer
-        _wait_accepting(self.port, timeout=180 if unclean else 60)
+        _wait_accepting(self.port, timeout=180)
         if unclean:
             # Said out loud: a server that died mid-command (killed, out of memory, a crash) comes
             # back through crash recovery, and whoever restarts it should know it had died.
