@@ -114,7 +114,8 @@ def _enum(kind: type[Enum], value: object, where: str, field: str) -> Enum:
         raise QuestionError(f"{where}: {field} {value!r} is not one of: {allowed}") from None
 
 
-def _text(value: object, where: str, field: str, *, optional: bool = False) -> str | None:
+def text_field(value: object, where: str, field: str, *, optional: bool = False) -> str | None:
+    """A non-empty string field of a question or training file, or QuestionError naming where."""
     if value is None and optional:
         return None
     if not isinstance(value, str) or not value.strip():
@@ -144,17 +145,17 @@ def parse_question(raw: object, source: str, position: int) -> Question:
     if not isinstance(probe, bool):
         raise QuestionError(f"{where}: empty_probe must be true or false, got {probe!r}")
     return Question(
-        id=_text(raw["id"], where, "id"),
-        question=_text(raw["question"], where, "question"),
-        gold_sql=_text(raw["gold_sql"], where, "gold_sql"),
-        alt_sql=_text(raw.get("alt_sql"), where, "alt_sql", optional=True),
+        id=text_field(raw["id"], where, "id"),
+        question=text_field(raw["question"], where, "question"),
+        gold_sql=text_field(raw["gold_sql"], where, "gold_sql"),
+        alt_sql=text_field(raw.get("alt_sql"), where, "alt_sql", optional=True),
         gold_tables=tuple(t.lower() for t in tables),
         shape=_enum(Shape, raw["shape"], where, "shape"),
         retrieval=_enum(Retrieval, raw["retrieval"], where, "retrieval"),
         traps=tuple(_enum(Trap, t, where, "trap") for t in traps),
         empty_probe=probe,
-        note=_text(raw.get("note"), where, "note", optional=True),
-        natural=_text(raw.get("natural"), where, "natural", optional=True),
+        note=text_field(raw.get("note"), where, "note", optional=True),
+        natural=text_field(raw.get("natural"), where, "natural", optional=True),
         source=source,
     )
 

@@ -33,7 +33,7 @@ from typing import Any, Iterable
 import yaml
 
 from heron_pipeline.config import PROJECT_ROOT
-from heron_pipeline.questions.model import QuestionError
+from heron_pipeline.questions.model import QuestionError, text_field
 
 TRAIN_DIR = PROJECT_ROOT / "questions" / "train"
 REQUIRED = ("id", "question", "sql", "tables")
@@ -67,12 +67,6 @@ def training_digest(directory: Path = TRAIN_DIR) -> str:
     return digest.hexdigest()
 
 
-def _text(value: object, where: str, field: str) -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise QuestionError(f"{where}: {field} must be a non-empty string, got {value!r}")
-    return value
-
-
 def parse_pair(raw: object, source: str, position: int) -> TrainingPair:
     """One mapping of a training file, or QuestionError naming the file and the pair."""
     where = f"{source} item {position}"
@@ -86,16 +80,16 @@ def parse_pair(raw: object, source: str, position: int) -> TrainingPair:
     missing = [k for k in REQUIRED if k not in raw]
     if missing:
         raise QuestionError(f"{where}: missing field(s) {', '.join(missing)}")
-    pair_id = _text(raw["id"], where, "id")
+    pair_id = text_field(raw["id"], where, "id")
     if not _ID.match(pair_id):
         raise QuestionError(f"{where}: a training id is t followed by three digits (t001), got {pair_id!r}")
     tables = raw["tables"]
     if not isinstance(tables, list) or not tables or not all(isinstance(t, str) and "." in t for t in tables):
         raise QuestionError(f"{where}: tables must be a non-empty list of schema-qualified table names")
     note = raw.get("note")
-    return TrainingPair(id=pair_id, question=_text(raw["question"], where, "question"),
-                        sql=_text(raw["sql"], where, "sql"), tables=tuple(t.lower() for t in tables),
-                        source=source, note=_text(note, where, "note") if note is not None else None)
+    return TrainingPair(id=pair_id, question=text_field(raw["question"], where, "question"),
+                        sql=text_field(raw["sql"], where, "sql"), tables=tuple(t.lower() for t in tables),
+                        source=source, note=text_field(note, where, "note") if note is not None else None)
 
 
 def load_training_file(path: Path) -> list[TrainingPair]:
