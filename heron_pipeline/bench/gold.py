@@ -61,10 +61,10 @@ class GoldResult:
 
     def rows(self, questions: list[Any]) -> dict[str, list[tuple]]:
         """question id -> gold rows, read from exactly this artifact (digest checked)."""
-        from heron_pipeline.harness.gold import gold_rows_from_artifact
+        from heron_pipeline.questions.gold import gold_rows
 
         self.gold.read_bytes()  # identity check before decoding
-        return gold_rows_from_artifact(self.gold.path, questions)
+        return gold_rows(self.gold.path, questions)
 
 
 def _problem_json(problem: Any) -> dict[str, Any]:

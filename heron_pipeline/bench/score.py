@@ -58,8 +58,8 @@ def score(server: Any, artifacts: Path, predictions: PredictionsResult, gold: Go
           audit: AuditResult, *, time_ves: bool = False,
           progress: Callable[[int], None] | None = None) -> ScoresResult:
     """Execute every prediction of ``predictions`` on ``gold``'s state and score it."""
-    from heron_pipeline.harness.score import score_state
-    from heron_pipeline.harness.state import state_run
+    from heron_pipeline.harness.scorer import score_state
+    from heron_pipeline.harness.state_run import state_run
     from heron_pipeline.harness.store import store_scores_in
 
     require_passed(audit, gold.state.scale)

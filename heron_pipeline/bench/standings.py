@@ -38,7 +38,7 @@ class StandingsResult:
 
 
 def _tool_conditions(predictions: PredictionsResult) -> Any:
-    from heron_pipeline.harness.standings import ToolConditions
+    from heron_pipeline.harness.aggregate import ToolConditions
 
     cond = dict(predictions.conditions)
     return ToolConditions(model=cond.get("model"), temperature=cond.get("temperature"),
@@ -51,7 +51,7 @@ def compute_scale_standings(artifacts: Path, audit: AuditResult, predictions: It
                             scores: Iterable[ScoresResult], question_mode: str,
                             seeds: Iterable[int] | None = None, questions: list[Any] | None = None) -> StandingsResult:
     """Standings over ``seeds`` (default: every audited state) from exactly these predictions and scores."""
-    from heron_pipeline.harness.standings import compute_standings
+    from heron_pipeline.harness.aggregate import compute_standings
 
     predictions = sorted(predictions, key=lambda p: p.tool)
     scores = list(scores)

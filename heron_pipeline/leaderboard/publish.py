@@ -109,7 +109,7 @@ def _submission_info(v: Any) -> dict[str, Any]:
 
 def _regrade(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The Grade is relative to the field: recomputed over the rows of one board, then ranked."""
-    from heron_pipeline.harness.standings import tool_dims
+    from heron_pipeline.harness.aggregate import tool_dims
     from heron_pipeline.scoring import grade
 
     dims = [tool_dims(r) for r in rows]

@@ -181,3 +181,19 @@ def latency_summary(runs: dict[str, QuestionRun]) -> dict[str, float]:
         return {"median_ms": 0.0, "max_ms": 0.0, "total_ms": 0.0}
     return {"median_ms": round(statistics.median(times), 2), "max_ms": round(max(times), 2),
             "total_ms": round(sum(times), 2)}
+
+
+def gold_rows(path: Path, questions: Iterable[Any]) -> dict[str, list[tuple]]:
+    """question id -> gold rows for every question of a gold artifact; ValueError naming those
+    missing or failed (scoring against a broken gold would silently count a prediction wrong)."""
+    stored = read_gold_artifact(Path(path))
+    rows, problems = {}, []
+    for q in questions:
+        result, _latency, error = stored.get(q.id, (None, None, "not in the gold artifact"))
+        if result is None:
+            problems.append(f"{q.id}: {error}")
+        else:
+            rows[q.id] = list(result.rows)
+    if problems:
+        raise ValueError(f"gold results {Path(path).name} unusable for: " + "; ".join(problems[:10]))
+    return rows

@@ -18,9 +18,10 @@ from heron_pipeline.adapters import PredictionContext
 from heron_pipeline.adapters.din_sql import CLASSIFY, LINKING
 from heron_pipeline.adapters.mac_sql import SELECTOR
 from heron_pipeline.catalog import load_catalog
-from heron_pipeline.harness.gold import build_gold_artifact, gold_rows_from_artifact
-from heron_pipeline.harness.score import score_state
-from heron_pipeline.harness.state import state_run
+from heron_pipeline.database.names import benchmark_database
+from heron_pipeline.questions.gold import gold_rows, run_state, write_gold_artifact
+from heron_pipeline.harness.scorer import score_state
+from heron_pipeline.harness.state_run import state_run
 from heron_pipeline.llm import LLMSettings
 from heron_pipeline.predictions.make import PredictOptions, predict_tool
 from heron_pipeline.questions import QUESTIONS_DIR, load_questions
@@ -65,7 +66,7 @@ def test_every_tool_scores_end_to_end(states, questions, tmp_path, monkeypatch) 
     catalog = load_catalog()
     context = PredictionContext(scale="tiny", catalog=catalog, conventions=load_conventions(QUESTIONS_DIR).text,
                                 primary_dsn=states.benchmark_dsn("tiny", 42))
-    gold = {seed: gold_rows_from_artifact(build_gold_artifact(states, tmp_path, "tiny", seed, questions)[0], questions)
+    gold = {seed: gold_rows(_gold_artifact(states, tmp_path, seed, questions), questions)
             for seed in SEEDS}
     answers = tmp_path / "answers.json"
     answers.write_text(json.dumps({" ".join(q.question.split()): q.gold_sql for q in questions}))
@@ -88,3 +89,10 @@ def test_every_tool_scores_end_to_end(states, questions, tmp_path, monkeypatch) 
         for seed in SEEDS:
             scores = score_state(result.tool, questions, result.records, gold[seed], state_run(states, "tiny", seed))
             assert [s.correct for s in scores] == [True] * len(questions), (tool, seed, [s.error for s in scores])
+
+
+def _gold_artifact(server, artifacts, seed, questions):
+    """The gold of every question on tiny ``seed``, stored as the core stores it (no audit runs)."""
+    with server.connect(benchmark_database("tiny", seed)) as conn:
+        runs = run_state(conn, questions, audit=False)
+    return write_gold_artifact(artifacts, "tiny", seed, runs)[0]

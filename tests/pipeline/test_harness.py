@@ -6,8 +6,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from heron_pipeline.harness.score import StateRun, score_state
-from heron_pipeline.harness.state import classify_failure, state_run
+from heron_pipeline.harness.scorer import StateRun, score_state
+from heron_pipeline.harness.state_run import classify_failure, state_run
 from heron_pipeline.harness.store import store_scores_in
 from heron_pipeline.predictions.artifact import read_jsonl
 from heron_pipeline.predictions.record import PredictionRecord
@@ -181,7 +181,7 @@ def tiny_clone(tiny42):
 def _score_plan_state(server, seed, tmp_path):
     from collections import Counter
 
-    from heron_pipeline.harness.standings import compute_standings
+    from heron_pipeline.harness.aggregate import compute_standings
 
     with server.connect(f"heron_tiny_{seed}", autocommit=False) as conn:
         gold = {q.id: list(execute_readonly(conn, q.gold_sql).rows) for q in PLAN_QUESTIONS}

@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from heron_pipeline.harness.standings import ToolConditions, compute_standings
+from heron_pipeline.harness.aggregate import ToolConditions, compute_standings
 from heron_pipeline.harness.store import store_scores_in
 from heron_pipeline.leaderboard import local_results_dir, render_svg, write_leaderboard
 from heron_pipeline.leaderboard.svg import LABEL_WIDTH, PLOT_WIDTH

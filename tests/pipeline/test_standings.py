@@ -7,7 +7,7 @@ import math
 import pytest
 
 from heron_pipeline.harness.records import ScoreRecord
-from heron_pipeline.harness.standings import ToolConditions, compute_standings
+from heron_pipeline.harness.aggregate import ToolConditions, compute_standings
 from heron_pipeline.harness.store import store_scores_in
 from heron_pipeline.scoring import bootstrap_ci
 

@@ -17,7 +17,7 @@ from dataclasses import replace
 import pytest
 
 from heron_pipeline.database.server import Server
-from heron_pipeline.harness.state import classify_failure
+from heron_pipeline.harness.state_run import classify_failure
 from heron_pipeline.sandbox.errors import LimitExceeded, SandboxError, SandboxUnavailable
 from heron_pipeline.sandbox.execute import Sandbox, prepare_sandbox, run_prediction
 from heron_pipeline.sandbox.roles import SETUP_LOCK, sandbox_drift

@@ -1,6 +1,6 @@
 """Wiring the pure harness to a real state: the sandbox executes every prediction.
 
-Thin adapters over the sandbox (``heron_pipeline.sandbox``), so that ``harness.score`` stays a pure
+Thin adapters over the sandbox (``heron_pipeline.sandbox``), so that ``harness.scorer`` stays a pure
 function of callables. VES timing runs only for predictions the sandbox has already executed and
 judged correct; gold and prediction are then timed on ONE connection as the same reader role, in a
 READ ONLY transaction rolled back after every run, with the same server-side cursor and capped
@@ -15,7 +15,7 @@ from psycopg import sql as pgsql
 
 from heron_pipeline.database.names import benchmark_database
 from heron_pipeline.database.server import Server
-from heron_pipeline.harness.score import StateRun
+from heron_pipeline.harness.scorer import StateRun
 from heron_pipeline.harness.timing import time_pair
 from heron_pipeline.results import ResultTooLarge, fetch_result
 from heron_pipeline.sandbox.errors import SandboxError, SandboxUnavailable
