@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from heron_pipeline.scoring import exact_set_match
+from heron_pipeline.scoring.exact_match import EMSchema
 
 CASES = [
     ("identical", "SELECT a FROM t", "SELECT a FROM t", True),
@@ -44,12 +45,48 @@ CASES = [
     ("from subquery", "SELECT s.a FROM (SELECT a FROM t WHERE x = 1) AS s", "SELECT q.a FROM (SELECT a FROM t WHERE x = 2) AS q", True),
     ("unparsable gold", "SELEC a FROM", "SELECT a FROM t", False),
     ("unparsable prediction", "SELECT a FROM t", "SELECT FROM WHERE (", False),
+    # Spider's evaluation.py, followed (each pinned by a pair of its evaluation_examples)
+    ("aggregate DISTINCT ignored (DISABLE_DISTINCT)", "SELECT count(DISTINCT pettype) FROM pets",
+     "select count(PetType) from Pets", True),
+    ("a column right of a comparison is a value", "SELECT a FROM t WHERE b != c", "SELECT a FROM t WHERE b != 5", True),
+    ("a subquery right of a comparison is compared", "SELECT a FROM t WHERE b > (SELECT avg(b) FROM t)",
+     "SELECT a FROM t WHERE b > (SELECT max(b) FROM t)", False),
+    ("clauses out of order never match", "SELECT city FROM e WHERE age < 30 GROUP BY city",
+     "select city from e group by city where age < 30", False),
+    ("clauses in order inside a subquery", "SELECT a FROM t WHERE a IN (SELECT b FROM u WHERE c = 1 GROUP BY b)",
+     "SELECT a FROM t WHERE a IN (SELECT b FROM u WHERE c = 2 GROUP BY b)", True),
+    ("OFFSET may precede LIMIT", "SELECT a FROM t ORDER BY a LIMIT 1 OFFSET 2", "SELECT a FROM t ORDER BY a OFFSET 2 LIMIT 1", True),
+]
+
+#: Spider-like schema: stadium 1-n concert through stadium_id (the pair of concert_singer).
+SCHEMA = EMSchema.build({"stadium": ["stadium_id", "name", "capacity"], "concert": ["concert_id", "stadium_id", "year"]},
+                        [(("concert", "stadium_id"), ("stadium", "stadium_id"))])
+
+SCHEMA_CASES = [
+    ("foreign-key columns are one column", "SELECT count(*) FROM concert AS T1 JOIN stadium AS T2 ON T1.stadium_id = "
+     "T2.stadium_id GROUP BY T2.stadium_id", "SELECT count(*) FROM concert JOIN stadium ON concert.stadium_id = "
+     "stadium.stadium_id GROUP BY concert.stadium_id", True),
+    ("unqualified column found in its table", "SELECT name FROM concert JOIN stadium ON concert.stadium_id = "
+     "stadium.stadium_id", "SELECT s.name FROM concert AS c JOIN stadium AS s ON c.stadium_id = s.stadium_id", True),
+    ("other columns stay apart", "SELECT T2.name FROM concert AS T1 JOIN stadium AS T2 ON T1.stadium_id = T2.stadium_id",
+     "SELECT T2.capacity FROM concert AS T1 JOIN stadium AS T2 ON T1.stadium_id = T2.stadium_id", False),
+    ("no merge for a table outside the FROM", "SELECT stadium_id FROM concert", "SELECT stadium_id FROM stadium", False),
 ]
 
 
 @pytest.mark.parametrize(("gold", "pred", "expected"), [c[1:] for c in CASES], ids=[c[0] for c in CASES])
 def test_exact_set_match(gold, pred, expected):
     assert exact_set_match(gold, pred) is expected
+
+
+@pytest.mark.parametrize(("gold", "pred", "expected"), [c[1:] for c in SCHEMA_CASES], ids=[c[0] for c in SCHEMA_CASES])
+def test_exact_set_match_with_a_schema(gold, pred, expected):
+    assert exact_set_match(gold, pred, schema=SCHEMA) is expected
+
+
+def test_without_a_schema_foreign_key_columns_stay_apart():
+    gold, pred = SCHEMA_CASES[0][1:3]
+    assert exact_set_match(gold, pred) is False
 
 
 def test_subquery_digest_does_not_depend_on_the_hash_seed():
