@@ -20,8 +20,8 @@ from heron_pipeline.adapters import PredictionContext, create_adapter  # noqa: E
 from heron_pipeline.config import PROJECT_ROOT, load_settings  # noqa: E402
 from heron_pipeline.database.names import benchmark_database  # noqa: E402
 from heron_pipeline.database.server import Server  # noqa: E402
-from heron_pipeline.harness.score import score_state  # noqa: E402
-from heron_pipeline.harness.state import state_run  # noqa: E402
+from heron_pipeline.harness.scorer import score_state  # noqa: E402
+from heron_pipeline.harness.state_run import state_run  # noqa: E402
 from heron_pipeline.predictions.make import make_predictions  # noqa: E402
 from heron_pipeline.questions.model import load_questions  # noqa: E402
 from heron_pipeline.results import execute_readonly  # noqa: E402

@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT))
 from heron_pipeline.config import load_settings  # noqa: E402
 from heron_pipeline.database.names import benchmark_database  # noqa: E402
 from heron_pipeline.database.server import Server  # noqa: E402
-from heron_pipeline.harness.state import state_run  # noqa: E402
+from heron_pipeline.harness.state_run import state_run  # noqa: E402
 from heron_pipeline.questions import QUESTIONS_DIR, load_questions  # noqa: E402
 from heron_pipeline.results import execute_readonly  # noqa: E402
 from heron_pipeline.scoring import compare  # noqa: E402

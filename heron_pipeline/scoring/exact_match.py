@@ -27,7 +27,7 @@ from __future__ import annotations
 import hashlib
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Iterable, Mapping
+from typing import Any, Iterable, Mapping
 
 import sqlglot
 from sqlglot import exp
@@ -60,6 +60,18 @@ class EMSchema:
             parent[max(a, b)] = min(a, b)
         return cls({t.lower(): frozenset(c.lower() for c in cols) for t, cols in tables.items()},
                    {key: root(key) for key in list(parent)})
+
+    @classmethod
+    def from_catalog(cls, catalog: Any) -> "EMSchema":
+        """heron's schema (a ``catalog.Catalog``): tables by their bare name, as EM's FROM names
+        them (a name two schemas share holds both tables' columns), and every column pair of
+        every foreign key, composite keys included (as Spider lists its keys column by column)."""
+        tables: dict[str, set[str]] = {}
+        for table in catalog.tables.values():
+            tables.setdefault(table.name, set()).update(c.name for c in table.columns)
+        pairs = [((fk.table.rpartition(".")[2], own), (fk.ref_table.rpartition(".")[2], ref))
+                 for fk in catalog.foreign_keys for own, ref in zip(fk.columns, fk.ref_columns)]
+        return cls.build(tables, pairs)
 
     def names(self) -> set[str]:
         """Every table and column name (lower case)."""
