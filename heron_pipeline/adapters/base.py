@@ -36,6 +36,9 @@ class PredictionContext:
     conventions: str = ""
     question_mode: str = "full"
     reader_dsn: str | None = None
+    #: the reader role's password on a server that asks for one (HERON_READER_PASSWORD); used to
+    #: fill in ``reader_dsn``, never handed to a tool on its own
+    reader_password: str | None = None
 
     def text_of(self, question: Any) -> str:
         """The question's text in this run's question mode."""

@@ -93,7 +93,8 @@ def predict(server: Any, artifacts: Path, options: BenchOptions, tool: str, ques
 
         catalog = load_catalog()
     context = PredictionContext(scale=options.scale, n=options.n, catalog=catalog,
-                                primary_dsn=server.benchmark_dsn(options.scale, primary.seed))
+                                primary_dsn=server.benchmark_dsn(options.scale, primary.seed),
+                                reader_password=server.settings.reader_password)
     made = predict_tool(tool, questions, context, PredictOptions(
         n=options.n, question_mode=options.question_mode, retry_failed=options.retry_failed, offline=options.offline,
         cli_command=options.cli_command, cli_name=options.cli_name, llm=llm,

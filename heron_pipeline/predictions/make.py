@@ -207,7 +207,7 @@ def predict_tool(tool: str, questions: Sequence[Any], context: PredictionContext
         conventions = load_conventions(QUESTIONS_DIR).text
     reader = context.reader_dsn
     if spec.needs_data and reader is None and context.primary_dsn:
-        reader = prepare_reader_dsn(context.primary_dsn)
+        reader = prepare_reader_dsn(context.primary_dsn, password=context.reader_password)
     ctx = PredictionContext(scale=context.scale, n=n, catalog=context.catalog, primary_dsn=context.primary_dsn,
                             options={**(context.options or {}), "question_mode": mode},
                             conventions=conventions, question_mode=mode,

@@ -212,8 +212,14 @@ def prepare_sandbox(server: Server, database: str, *, limits: Limits = Limits(),
     """Check the reader role and its grants on ``database`` (as the admin) and repair them only if
     needed, then return the sandbox that runs predictions there.
 
+    ``password`` defaults to the server's configured reader password (``HERON_READER_PASSWORD``),
+    so every caller — scoring, verification, ``heron query`` — connects the same way to a server
+    that asks the reader for one.
+
     The usual call only reads catalogs (a few ms); see ``roles.ensure_sandbox``. Any failure here
     is the sandbox's, never a prediction's: it raises ``SandboxUnavailable``."""
+    if password is None:
+        password = getattr(getattr(server, "settings", None), "reader_password", None)
     try:
         exists = server.database_exists(database)
     except psycopg.Error as err:
