@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING
 
 from sqlglot import exp
 
-from heron_pipeline.mutants.generate import conjuncts
+from heron_pipeline.mutants.conditions import conjuncts
 from heron_pipeline.mutants.datacontract import null_unless_status
 from heron_pipeline.mutants.keys import count_not_null, distinct_is_unique, having_singleton
 from heron_pipeline.mutants.nullgroups import null_group_dropped
