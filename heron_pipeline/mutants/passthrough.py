@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING
 
 from sqlglot import exp
 
-from heron_pipeline.mutants.conditions import conjuncts
 from heron_pipeline.mutants.nulls import select_rejects
 
 if TYPE_CHECKING:
