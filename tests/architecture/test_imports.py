@@ -8,9 +8,10 @@ as one at the top of a file: it is the same dependency, only paid later.
 
 How the graph is built:
 
-* every ``import a.b``, ``from a import b``, relative import, ``__import__("a.b")`` and
-  ``importlib.import_module("a.b")`` with a literal name, at any depth (functions, ``if
-  TYPE_CHECKING``, ``if __name__ == "__main__"``) is an edge to the module it names;
+* every ``import a.b``, ``from a import b`` and relative import, at any depth (functions, ``if
+  TYPE_CHECKING``, ``if __name__ == "__main__"``) is an edge to the module it names; so is every
+  full module name spelled as a string in a module that calls ``__import__`` or
+  ``importlib.import_module`` (a registry's table of factories, a lazy package face);
 * ``from pkg import name`` goes to ``pkg.name`` when that is a module, and to the module that
   defines ``name`` when ``pkg/__init__.py`` only re-exports it (``from .mod import name``, or a
   lazy ``{"name": "pkg.mod"}`` table): a package's face does not create false cycles;
@@ -49,10 +50,10 @@ class ImportGraph:
     """Modules (dotted name → file), the edges between them, and the imports they make outside the package."""
 
     root: Path
-    files: dict[str, Path]
-    edges: list[Edge] = field(default_factory=list)
-    private: list[Edge] = field(default_factory=list)
-    external: list[Edge] = field(default_factory=list)
+    files: dict[str, Path] = field(repr=False)
+    edges: list[Edge] = field(default_factory=list, repr=False)
+    private: list[Edge] = field(default_factory=list, repr=False)
+    external: list[Edge] = field(default_factory=list, repr=False)
 
     def where(self, edge: Edge) -> str:
         return f"{self.files[edge.source].relative_to(self.root.parent)}:{edge.line}"
@@ -135,14 +136,13 @@ class _Resolver:
         return module
 
 
-def _literal_import_call(node: ast.Call) -> str | None:
-    """``__import__("a.b", ...)`` / ``importlib.import_module("a.b")`` → "a.b"."""
+def _is_import_call(node: ast.AST) -> bool:
+    """``__import__(...)`` or ``importlib.import_module(...)``, whatever the argument."""
+    if not isinstance(node, ast.Call):
+        return False
     func = node.func
-    named = (isinstance(func, ast.Name) and func.id in ("__import__", "import_module")) or (
+    return (isinstance(func, ast.Name) and func.id in ("__import__", "import_module")) or (
         isinstance(func, ast.Attribute) and func.attr == "import_module")
-    if named and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
-        return node.args[0].value
-    return None
 
 
 def _dotted(node: ast.expr) -> list[str] | None:
@@ -193,10 +193,12 @@ def build_graph(package_dir: Path) -> ImportGraph:
                         bound[alias.asname or alias.name] = f"{source}.{alias.name}"
                     elif _is_private(alias.name) and target != module:
                         graph.private.append(Edge(module, target, node.lineno, (alias.name,)))
-            elif isinstance(node, ast.Call):
-                name = _literal_import_call(node)
-                if name is not None and name.split(".")[0] == top and resolver.known(name):
-                    add(resolver.known(name), node.lineno, (f"{name} (dynamic)",))
+        # A module that imports by name (a registry, a lazy face) imports every module whose full
+        # name it spells as a string, wherever the string is (an argument, a table of factories).
+        if any(_is_import_call(node) for node in ast.walk(tree)):
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in files:
+                    add(node.value, node.lineno, (f"{node.value} (dynamic)",))
         # m._x where m is bound to another module of the package (import a.b.c, then a.b.c._x)
         for node in ast.walk(tree):
             if isinstance(node, ast.Attribute) and _is_private(node.attr):
@@ -388,6 +390,22 @@ def test_relative_and_dynamic_imports_resolve(tmp_path):
     assert {("pkg.sub.a", "pkg.sub.b"), ("pkg.sub.a", "pkg.top"), ("pkg.sub.b", "pkg.top"),
             ("pkg.top", "pkg.sub.a")} <= _pairs(graph)
     assert cycles(graph) == [["pkg.sub.a", "pkg.sub.b", "pkg.top"]]
+
+
+def test_module_names_a_registry_imports_by_string_are_edges(tmp_path):
+    root = _package(tmp_path, {
+        "__init__.py": "",
+        "registry.py": "import importlib\n"
+                       "def factory(module):\n    return lambda: importlib.import_module(module)\n"
+                       "TOOLS = {'raw': factory('pkg.raw')}\nLABEL = 'pkg.other'\n",
+        "raw.py": "from pkg.registry import TOOLS\n",
+        "other.py": "",
+        "plain.py": "NAME = 'pkg.other'\n",  # a string alone, in a module that imports nothing by name
+    })
+    graph = build_graph(root)
+    assert {("pkg.registry", "pkg.raw"), ("pkg.registry", "pkg.other")} <= _pairs(graph)
+    assert ("pkg.plain", "pkg.other") not in _pairs(graph)
+    assert cycles(graph) == [["pkg.raw", "pkg.registry"]]
 
 
 def test_private_names_across_modules(tmp_path):
