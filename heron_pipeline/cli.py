@@ -25,6 +25,7 @@ from heron_pipeline.database.embedded import ServerError, ServerUnavailable
 from heron_pipeline.database.names import SCALES, SCHEMA_DATABASE, benchmark_database
 from heron_pipeline.database.server import Server
 
+
 # -- db ---------------------------------------------------------------------------------------------
 
 
