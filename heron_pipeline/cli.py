@@ -18,46 +18,12 @@ import sys
 import time
 from pathlib import Path
 
+from heron_pipeline.cli_common import (EXIT_FAIL, EXIT_OK, EXIT_UNAVAILABLE, EXIT_USAGE, UsageError, say, seed_number,
+                                       seed_state)
 from heron_pipeline.config import ConfigError, Settings, load_settings
 from heron_pipeline.database.embedded import ServerError, ServerUnavailable
 from heron_pipeline.database.names import SCALES, SCHEMA_DATABASE, benchmark_database
 from heron_pipeline.database.server import Server
-
-EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
-#: heron could not reach its server, or lost it mid-command: not the input's fault, so never 2;
-#: the same number as ``heron query``'s ``unavailable:``.
-EXIT_UNAVAILABLE = 7
-
-
-class UsageError(ValueError):
-    """A flag's value heron cannot use; the message names the flag and what it accepts."""
-
-
-def _err(message: str) -> None:
-    print(message, file=sys.stderr, flush=True)
-
-
-def parse_seeds(text: str) -> list[int]:
-    """``--seeds 42,43,44`` → [42, 43, 44]; at least one seed, each an integer in 0..2^31-1."""
-    seeds = []
-    for part in (p.strip() for p in text.split(",")):
-        if not part:
-            continue
-        if not part.isdecimal() or int(part) >= 2**31:
-            raise UsageError(f"--seeds {text!r}: {part!r} is not a seed; give comma-separated integers "
-                             f"in 0..2147483647, e.g. --seeds 42,43,44")
-        seeds.append(int(part))
-    if not seeds:
-        raise UsageError("--seeds is empty; give at least one seed, e.g. --seeds 42,43,44")
-    return seeds
-
-
-def seed_number(text: str) -> int:
-    """argparse type of ``--seed``: an integer in 0..2^31-1 (what the generator and the database
-    names accept), refused at parse time with the flag's name."""
-    if not text.strip().isdecimal() or int(text) >= 2**31:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a seed; give an integer in 0..2147483647, e.g. --seed 42")
-    return int(text)
 
 
 # -- db ---------------------------------------------------------------------------------------------
@@ -68,10 +34,10 @@ def cmd_db(args: argparse.Namespace, settings: Settings) -> int:
     if args.action == "up":
         started = server.up()
         where = f"127.0.0.1:{settings.port}, data in {settings.pgdata}" if settings.is_embedded else "external server"
-        _err(("started" if started else "already running") + f": {where}")
+        say(("started" if started else "already running") + f": {where}")
         return EXIT_OK
     if args.action == "down":
-        _err("stopped" if server.down() else "not running")
+        say("stopped" if server.down() else "not running")
         return EXIT_OK
     if args.action == "status":
         up, hint = server.is_up(), ""
@@ -83,7 +49,7 @@ def cmd_db(args: argparse.Namespace, settings: Settings) -> int:
                 server.check_reachable()
             except ServerError as err:
                 hint = f" ({err})"
-        _err(("up: " if up else "down: ") + (f"127.0.0.1:{settings.port}" if settings.is_embedded else "external server")
+        say(("up: " if up else "down: ") + (f"127.0.0.1:{settings.port}" if settings.is_embedded else "external server")
              + hint)
         if up:
             _status_builds(server)
@@ -94,11 +60,11 @@ def cmd_db(args: argparse.Namespace, settings: Settings) -> int:
         server.check_reachable()
         dropped = [b for b in build_databases(server) if not b.in_progress
                    and drop_leftover_build(server, b.scale, b.seed) is not None]
-        _err(f"dropped {len(dropped)} leftover build database(s)" if dropped else "no leftover build databases")
+        say(f"dropped {len(dropped)} leftover build database(s)" if dropped else "no leftover build databases")
         return EXIT_OK
     if args.action == "url":
         if (args.scale is None) != (args.seed is None):
-            _err("error: --scale and --seed go together")
+            say("error: --scale and --seed go together")
             return EXIT_USAGE
         print(server.dsn() if args.scale is None else server.benchmark_dsn(args.scale, args.seed))
         return EXIT_OK
@@ -112,9 +78,9 @@ def _status_builds(server: Server) -> None:
 
     for b in build_databases(server):
         if b.in_progress:
-            _err(f"building: {b.name} ({b.bytes / 1e6:,.0f} MB so far)")
+            say(f"building: {b.name} ({b.bytes / 1e6:,.0f} MB so far)")
         else:
-            _err(f"leftover: {b.name} ({b.bytes / 1e6:,.0f} MB) from a build that did not finish; "
+            say(f"leftover: {b.name} ({b.bytes / 1e6:,.0f} MB) from a build that did not finish; "
                  f"`heron db clean` or the next `heron seed --scale {b.scale} --seed {b.seed}` drops it")
 
 
@@ -133,39 +99,13 @@ def cmd_schema(args: argparse.Namespace, settings: Settings) -> int:
         load_schema(conn)
         conn.commit()
     catalog = load_catalog()
-    _err(f"loaded {len(catalog.tables)} tables in {len(catalog.domains)} schemas, "
+    say(f"loaded {len(catalog.tables)} tables in {len(catalog.domains)} schemas, "
          f"{len(catalog.foreign_keys)} foreign keys into {args.database} in {time.perf_counter() - started:.2f} s")
     print(server.dsn(args.database))
     return EXIT_OK
 
 
 # -- seed / fingerprint ------------------------------------------------------------------------------
-
-
-def seed_state(server: Server, scale: str, seed: int, *, force: bool = False, workers: int = 2,
-               quiet: bool = False, artifacts: Path | None = None) -> bool:
-    """Build (scale, seed) through the bench core's state step unless a finished database with the
-    same build label exists, with a progress bar per domain. Returns True when it built."""
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-    from heron_pipeline.bench import build_state
-    from heron_pipeline.seeding.generate import Generator
-
-    plan = Generator.for_state(scale, seed).plan
-    domains: dict[str, int] = {}
-    for table, tp in plan.tables.items():
-        domains[table.split(".")[0]] = domains.get(table.split(".")[0], 0) + tp.total
-    console = Console(stderr=True)
-    with Progress(TextColumn("{task.description:<14}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  console=console, disable=quiet or not console.is_terminal, transient=True) as bars:
-        tasks = {d: bars.add_task(d, total=n) for d, n in domains.items()}
-        state = build_state(server, artifacts if artifacts is not None else server.settings.artifacts, scale, seed,
-                            force=force, workers=workers, say=_err,
-                            progress=lambda table, rows, _s: bars.advance(tasks[table.split(".")[0]], rows))
-    if state.built:
-        _err(f"fingerprint {state.fingerprint}")
-    return state.built
 
 
 def cmd_seed(args: argparse.Namespace, settings: Settings) -> int:
@@ -188,7 +128,7 @@ def _existing_state(server: Server, scale: str, seed: int) -> str | None:
     database = benchmark_database(scale, seed)
     if server.database_exists(database):
         return database
-    _err(f"error: {database} does not exist; run `heron seed --scale {scale} --seed {seed}`")
+    say(f"error: {database} does not exist; run `heron seed --scale {scale} --seed {seed}`")
     return None
 
 
@@ -277,7 +217,7 @@ def cmd_dev(args: argparse.Namespace, settings: Settings) -> int:
     env = dagster_environment(settings, server)
     argv = [sys.executable, "-m", "dagster", "dev", "-w", str(PROJECT_ROOT / "workspace.yaml"), "-p", str(args.port),
             "-h", args.host]
-    _err(f"Dagster UI on http://{args.host}:{args.port} (DAGSTER_HOME {env['DAGSTER_HOME']}, storage in "
+    say(f"Dagster UI on http://{args.host}:{args.port} (DAGSTER_HOME {env['DAGSTER_HOME']}, storage in "
          f"heron_dagster)")
     os.chdir(PROJECT_ROOT)
     os.execve(sys.executable, argv, env)
@@ -298,6 +238,10 @@ DEBUG_HELP = "on a failure, also print the traceback (for a bug report)"
 
 
 def build_parser() -> argparse.ArgumentParser:
+    # The subcommand modules import the bench core and friends: paid when a parser is built, not
+    # when something imports this module for explain_failure.
+    from heron_pipeline import cli_audit, cli_bench, cli_dump, cli_query, cli_submissions
+
     parser = _Parser(prog="heron", description=__doc__.splitlines()[0])
     parser.add_argument("--debug", action="store_true", help=DEBUG_HELP)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -335,18 +279,18 @@ def build_parser() -> argparse.ArgumentParser:
     bench = sub.add_parser("bench", help="the main job: score every tool on every state, print the standings")
     bench.add_argument("--scale", choices=SCALES, default="tiny")
     bench.add_argument("--seeds", default="42,43,44")
-    __import__("heron_pipeline.cli_bench").cli_bench.add_arguments(bench)
+    cli_bench.add_arguments(bench)
     bench.set_defaults(handler=cmd_bench)
 
-    __import__("heron_pipeline.cli_audit", fromlist=["register"]).register(sub)
-    __import__("heron_pipeline.cli_dump", fromlist=["register"]).register(sub)  # heron dump
+    cli_audit.register(sub)
+    cli_dump.register(sub)  # heron dump
 
     dev = sub.add_parser("dev", help="start the server if needed, then the Dagster UI")
     dev.add_argument("--port", type=int, default=3000)
     dev.add_argument("--host", default="127.0.0.1", help="interface the UI listens on (default 127.0.0.1)")
     dev.set_defaults(handler=cmd_dev)
-    __import__("heron_pipeline.cli_query").cli_query.register(sub)  # heron query: the prediction sandbox
-    __import__("heron_pipeline.cli_submissions", fromlist=["register"]).register(sub)  # submit, verify, leaderboard
+    cli_query.register(sub)  # heron query: the prediction sandbox
+    cli_submissions.register(sub)  # submit, verify, leaderboard
 
     for command in sub.choices.values():  # --debug after the subcommand too
         command.add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help=DEBUG_HELP)
@@ -417,7 +361,7 @@ def main(argv: list[str] | None = None) -> int:
         settings = load_settings()
         return args.handler(args, settings)
     except KeyboardInterrupt:
-        _err("interrupted")
+        say("interrupted")
         return 130
     except Exception as err:  # noqa: BLE001 - the contract: one line and an exit code, whatever failed
         if args.debug:
@@ -425,13 +369,11 @@ def main(argv: list[str] | None = None) -> int:
 
             traceback.print_exc()
         line, code = explain_failure(err, settings, args.command)
-        _err(line)
+        say(line)
         return code
 
 
 if __name__ == "__main__":
-    # Through the package's own module, not this __main__ copy of it: the subcommands in other
-    # modules import UsageError and friends from heron_pipeline.cli, and main() must catch those.
-    from heron_pipeline.cli import main as package_main
-
-    sys.exit(package_main())
+    # UsageError and the exit codes live in cli_common, which this __main__ copy of the module
+    # shares with the subcommands, so main() catches what they raise.
+    sys.exit(main())

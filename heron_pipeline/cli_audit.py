@@ -12,7 +12,7 @@ import contextlib
 import time
 from pathlib import Path
 
-from heron_pipeline.cli import EXIT_FAIL, EXIT_OK, _err, parse_seeds
+from heron_pipeline.cli_common import EXIT_FAIL, EXIT_OK, parse_seeds, say, seed_state
 from heron_pipeline.config import Settings
 from heron_pipeline.database.names import SCALES, benchmark_database
 from heron_pipeline.database.server import Server
@@ -22,15 +22,13 @@ from heron_pipeline.database.server import Server
 def ensure_states(server: Server, scale: str, seeds: list[int], *, seed_missing: bool) -> None:
     """Seed the states that do not exist yet; an existing database is used as it is (never rebuilt
     here, so auditing cannot disturb a database someone else is reading)."""
-    from heron_pipeline.cli import seed_state
-
     for seed in seeds:
         database = benchmark_database(scale, seed)
         if server.database_exists(database):
             continue
         if not seed_missing:
             raise ValueError(f"{database} does not exist; run `heron seed --scale {scale} --seed {seed}`")
-        _err(f"{database} is missing: seeding it")
+        say(f"{database} is missing: seeding it")
         seed_state(server, scale, seed)
 
 
@@ -46,7 +44,7 @@ def run_golds(server: Server, settings: Settings, scale: str, seeds: list[int], 
             runs = run_state(conn, questions)
         path, _digest = write_gold_artifact(settings.artifacts, scale, seed, runs)
         t = latency_summary(runs)
-        _err(f"{database}: {len(runs)} questions in {time.perf_counter() - started:.1f} s "
+        say(f"{database}: {len(runs)} questions in {time.perf_counter() - started:.1f} s "
              f"(gold median {t['median_ms']} ms, max {t['max_ms']} ms) -> {path}")
         states[f"{scale}_{seed}"] = runs
     return states
@@ -131,7 +129,7 @@ def prove_traps(server: Server, scale: str, seeds: list[int], questions: list, s
     where = ""
     if artifacts is not None:
         where = f" -> {write_proofs(artifacts, scale, [f'{scale}_{seed}' for seed in seeds], proofs)}"
-    _err(f"trap proofs: {sum(len(p) for p in proofs.values())} tags in {time.perf_counter() - started:.1f} s{where}")
+    say(f"trap proofs: {sum(len(p) for p in proofs.values())} tags in {time.perf_counter() - started:.1f} s{where}")
     return proofs
 
 
@@ -170,10 +168,10 @@ def cmd_audit(args: argparse.Namespace, settings: Settings) -> int:
     try:
         questions = load_questions(Path(args.questions))
     except QuestionError as err:
-        _err(f"error: {err}")
+        say(f"error: {err}")
         return EXIT_FAIL
     if not questions:
-        _err(f"error: no questions in {args.questions}")
+        say(f"error: no questions in {args.questions}")
         return EXIT_FAIL
     seeds = parse_seeds(args.seeds)
     server = Server(settings)
@@ -186,8 +184,8 @@ def cmd_audit(args: argparse.Namespace, settings: Settings) -> int:
     if args.mutants:
         mutants_started = time.perf_counter()
         print(run_mutants(server, args.scale, seeds, questions, states))
-        _err(f"mutants took {time.perf_counter() - mutants_started:.1f} s")
-    _err(f"audit took {time.perf_counter() - started:.1f} s")
+        say(f"mutants took {time.perf_counter() - mutants_started:.1f} s")
+    say(f"audit took {time.perf_counter() - started:.1f} s")
     return EXIT_OK if report.ok else EXIT_FAIL
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from heron_pipeline.bench.options import PRIMARY_SEED, QUESTIONS_DIR
-from heron_pipeline.cli import EXIT_FAIL, EXIT_OK, _err, parse_seeds
+from heron_pipeline.cli_common import EXIT_FAIL, EXIT_OK, parse_seeds, say
 from heron_pipeline.config import Settings
 
 if TYPE_CHECKING:
@@ -68,30 +68,30 @@ def cmd_bench(args: argparse.Namespace, settings: Settings) -> int:
     options = bench_options(args)
     llm = LLMSettings.from_environ()
     if not options.tools and not llm.configured:
-        _err(f"skipping the LLM tools ({', '.join(LLM_TOOLS)}): no endpoint configured; set HERON_LLM_BASE_URL "
+        say(f"skipping the LLM tools ({', '.join(LLM_TOOLS)}): no endpoint configured; set HERON_LLM_BASE_URL "
              f"and HERON_LLM_MODEL (and HERON_LLM_API_KEY) to run them")
     server = Server(settings)
     server.up()
     try:
-        result = run_bench(server, settings.artifacts, options, llm=llm, cache_dir=llm.cache_dir, say=_err,
+        result = run_bench(server, settings.artifacts, options, llm=llm, cache_dir=llm.cache_dir, say=say,
                            progress=ConsoleProgress())
     except AuditGateError as err:
-        _err(f"error: {err}")
+        say(f"error: {err}")
         return EXIT_FAIL
     if result.manifest is not None:
-        _err(f"run manifest: {result.manifest.path}")
+        say(f"run manifest: {result.manifest.path}")
     standings = result.standings.load()
     print_standings(standings)
-    _err("leaderboard: " + ", ".join(str(p) for p in result.leaderboard.values()))
+    say("leaderboard: " + ", ".join(str(p) for p in result.leaderboard.values()))
     status = EXIT_OK
     for p in result.incomplete:
         counts = ", ".join(f"{k} {v}" for k, v in sorted((p.summary.get("errors_by_class") or {}).items()))
-        _err(f"error: {p.tool} incomplete ({p.reason}); errors by class: {counts or 'none'}; no standings row")
+        say(f"error: {p.tool} incomplete ({p.reason}); errors by class: {counts or 'none'}; no standings row")
         status = EXIT_FAIL
     failing = [t["tool"] for t in standings["tools"] if t["tool"] in REFERENCE_TOOLS
                and (t["multi_state_ex1"] < 100 or any(v < 100 for v in t["ex1_per_state"].values()))]
     if failing:
-        _err(f"error: reference tool(s) {', '.join(failing)} below 100 % — the harness, a gold or an alt is wrong")
+        say(f"error: reference tool(s) {', '.join(failing)} below 100 % — the harness, a gold or an alt is wrong")
         status = EXIT_FAIL
     return status
 

@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from heron_pipeline.cli import seed_number
+from heron_pipeline.cli_common import seed_number
 from heron_pipeline.config import Settings
 from heron_pipeline.database.names import SCALES
 

@@ -11,10 +11,9 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import sys
 from pathlib import Path
 
-from heron_pipeline.cli import EXIT_FAIL, EXIT_OK, EXIT_USAGE, _err, parse_seeds
+from heron_pipeline.cli_common import EXIT_FAIL, EXIT_OK, EXIT_USAGE, parse_seeds, say
 from heron_pipeline.config import Settings
 
 EXIT_HARNESS = 4
@@ -56,15 +55,15 @@ def cmd_submit(args: argparse.Namespace, settings: Settings) -> int:
     try:
         seeds = parse_seeds(args.seeds)
     except ValueError:
-        _err(f"error: --seeds {args.seeds!r}: give comma-separated integers, e.g. 42,43,44")
+        say(f"error: --seeds {args.seeds!r}: give comma-separated integers, e.g. 42,43,44")
         return EXIT_USAGE
     try:
         out = package(settings.artifacts, args.tool, args.scale, seeds, Path(args.out), question_mode=args.question_mode,
                       manifest=Path(args.run) if args.run else None)
     except PackageError as err:
-        _err(f"error: {err}")
+        say(f"error: {err}")
         return EXIT_FAIL
-    _err(f"submission written: {out} (meta.json, predictions.jsonl, claims.json); check it with `heron verify {out}`")
+    say(f"submission written: {out} (meta.json, predictions.jsonl, claims.json); check it with `heron verify {out}`")
     print(out)
     return EXIT_OK
 
@@ -74,21 +73,21 @@ def cmd_verify(args: argparse.Namespace, settings: Settings) -> int:
 
     folder = Path(args.folder)
     if not folder.is_dir():
-        _err(f"error: {folder}: no such submission folder (give submissions/<tool>)")
+        say(f"error: {folder}: no such submission folder (give submissions/<tool>)")
         return EXIT_USAGE
     try:
         server = _server(settings)
-        verdict = verify(folder, server, settings.artifacts, board=_board(args), say=_err)
+        verdict = verify(folder, server, settings.artifacts, board=_board(args), say=say)
     except _verify_errors() as err:
-        _err(f"error: heron cannot verify right now: {err}")
+        say(f"error: heron cannot verify right now: {err}")
         return EXIT_HARNESS
     print(json.dumps(verdict.to_json() if args.full else {k: v for k, v in verdict.to_json().items()
                                                           if k not in ("standing", "retrieval")},
                      indent=1, sort_keys=True))
     if verdict.accepted:
-        _err(f"accepted: {verdict.tool} ({folder})")
+        say(f"accepted: {verdict.tool} ({folder})")
         return EXIT_OK
-    _err(f"rejected: {verdict.tool or folder.name}: {', '.join(verdict.codes)}")
+    say(f"rejected: {verdict.tool or folder.name}: {', '.join(verdict.codes)}")
     return EXIT_FAIL
 
 
@@ -101,26 +100,26 @@ def cmd_leaderboard(args: argparse.Namespace, settings: Settings) -> int:
     submissions = Path(args.submissions) if args.submissions else SUBMISSIONS_DIR
     out = Path(args.out) if args.out else PUBLISHED_DIR
     if not submissions.is_dir():
-        _err(f"error: --submissions {submissions}: no such folder")
+        say(f"error: --submissions {submissions}: no such folder")
         return EXIT_USAGE
     hidden_file = args.hidden_seeds_file or os.environ.get("HERON_HIDDEN_SEEDS_FILE") or None
     try:
         hidden = read_hidden_seeds(Path(hidden_file)) if hidden_file else None
     except ValueError as err:
-        _err(f"error: {err}")
+        say(f"error: {err}")
         return EXIT_USAGE
     try:
         server = _server(settings)
         doc = publish_leaderboard(server, settings.artifacts, submissions, out, board=_board(args), hidden_seeds=hidden,
-                                  say=_err)
+                                  say=say)
     except ValueError as err:
-        _err(f"error: {err}")
+        say(f"error: {err}")
         return EXIT_USAGE
     except _harness_errors() as err:
-        _err(f"error: heron cannot build the leaderboard right now: {err}")
+        say(f"error: heron cannot build the leaderboard right now: {err}")
         return EXIT_HARNESS
     accepted = sum(len(b["tools"]) for b in doc["standings"]) + sum(e["class"] == "retrieval" for e in doc["retrieval"])
-    _err(f"leaderboard written to {out}: {accepted} accepted, {len(doc['rejected'])} rejected"
+    say(f"leaderboard written to {out}: {accepted} accepted, {len(doc['rejected'])} rejected"
          + (f", {doc['hidden_states']} hidden state(s)" if hidden else ""))
     return EXIT_OK
 
@@ -154,9 +153,3 @@ def register(sub: argparse._SubParsersAction) -> None:
             p.add_argument("--hidden-seeds-file", default="",
                            help="hidden seeds (HERON_HIDDEN_SEEDS_FILE); never published")
             p.set_defaults(handler=cmd_leaderboard)
-
-
-def main() -> int:  # pragma: no cover - for `python -m heron_pipeline.cli_submissions`
-    from heron_pipeline.cli import main as heron_main
-
-    return heron_main(sys.argv[1:])

@@ -6,7 +6,7 @@ import numpy as np
 from hypothesis import given, settings, strategies as st
 
 from heron_pipeline.seeding.generate import Generator
-from heron_pipeline.seeding.plan import children_per_parent
+from heron_pipeline.seeding.row_plan import children_per_parent
 from heron_pipeline.seeding.streams import stable_key, stream
 
 TABLES = ["orders.orders", "orders.order_lines", "crm.contacts", "analytics.events", "tenancy.exchange_rates"]

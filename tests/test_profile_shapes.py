@@ -14,7 +14,7 @@ import yaml
 from heron_pipeline.catalog import load_catalog
 from heron_pipeline.database.server import Server
 from heron_pipeline.seeding.build import build
-from heron_pipeline.seeding.plan import children_per_parent
+from heron_pipeline.seeding.row_plan import children_per_parent
 from heron_pipeline.seeding.profiles import ProfileError, load_profiles
 
 

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlglot import exp
 
-from heron_pipeline.mutants.generate import conjuncts
+from heron_pipeline.mutants.conditions import conjuncts
 from heron_pipeline.mutants.nulls import column_target, rejects_null
 from heron_pipeline.mutants.scope import tables_by_alias
 

@@ -38,11 +38,11 @@ Here (the others live in the helpers named):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 from sqlglot import exp
 
-from heron_pipeline.mutants.generate import conjuncts
+from heron_pipeline.mutants.conditions import conjuncts
 from heron_pipeline.mutants.datacontract import null_unless_status
 from heron_pipeline.mutants.keys import count_not_null, distinct_is_unique, having_singleton
 from heron_pipeline.mutants.nullgroups import null_group_dropped
@@ -57,24 +57,6 @@ if TYPE_CHECKING:
     from heron_pipeline.catalog.model import Catalog
 
 _ANCHOR_NAMES = {anchor[0] for anchor in ANCHOR_TENANTS}
-
-
-def equivalence_reason(operator: str, subject: object, catalog: "Catalog") -> str | None:
-    if operator == "drop-tenant-filter" and subject:
-        return _tenant_implied(subject, catalog)
-    if operator == "join-side" and isinstance(subject, exp.Join):
-        return _left_join_equivalent(subject, catalog)
-    if operator == "drop-soft-delete-filter" and subject:
-        return _anchor_never_deleted(subject)
-    if operator == "drop-where-conjunct" and subject:
-        return (_anchor_never_deleted(subject) or window_end(subject) or window_start(subject, catalog)
-                or null_unless_status(subject, catalog)
-                or redundant_not_null(subject, catalog) or spine_bound(subject))
-    if operator == "swap-aggregate" and isinstance(subject, exp.Count):
-        if isinstance(subject.this, exp.Distinct):
-            return distinct_is_unique(subject, catalog)
-        return count_not_null(subject, catalog)
-    return None
 
 
 def _aliases(node: exp.Expression) -> set[str]:
@@ -298,3 +280,60 @@ def _selects_anchor(condition: exp.Expression, alias: str) -> bool:
         return False
     values = [condition.expression] if isinstance(condition, exp.EQ) else condition.expressions
     return bool(values) and all(isinstance(v, exp.Literal) and v.this in _ANCHOR_NAMES for v in values)
+
+
+# -- the rules, tried in order ----------------------------------------------------------------------
+
+
+class Rule(NamedTuple):
+    """One way a mutant of ``operator`` can be proven equivalent: when ``applies(subject)``,
+    ``reason(subject, catalog)`` is the stated rule, or None when it does not hold here."""
+
+    operator: str
+    applies: Callable[[Any], bool]
+    reason: Callable[[Any, "Catalog"], str | None]
+
+
+def _removed(subject: Any) -> bool:
+    return bool(subject)  # the conjuncts a drop-* operator removed
+
+
+def _join(subject: Any) -> bool:
+    return isinstance(subject, exp.Join)
+
+
+def _count_distinct(subject: Any) -> bool:
+    return isinstance(subject, exp.Count) and isinstance(subject.this, exp.Distinct)
+
+
+def _count_column(subject: Any) -> bool:
+    return isinstance(subject, exp.Count) and not isinstance(subject.this, exp.Distinct)
+
+
+#: Every rule, in the order they are tried; a mutant's reason is the first that holds. The rules
+#: live in the modules named in this module's docstring; none of them imports this table or the
+#: generator above it.
+RULES: tuple[Rule, ...] = (
+    Rule("drop-tenant-filter", _removed, _tenant_implied),
+    Rule("join-side", _join, _left_join_equivalent),
+    Rule("drop-soft-delete-filter", _removed, lambda removed, _catalog: _anchor_never_deleted(removed)),
+    Rule("drop-where-conjunct", _removed, lambda removed, _catalog: _anchor_never_deleted(removed)),
+    Rule("drop-where-conjunct", _removed, lambda removed, _catalog: window_end(removed)),
+    Rule("drop-where-conjunct", _removed, window_start),
+    Rule("drop-where-conjunct", _removed, null_unless_status),
+    Rule("drop-where-conjunct", _removed, redundant_not_null),
+    Rule("drop-where-conjunct", _removed, lambda removed, _catalog: spine_bound(removed)),
+    Rule("swap-aggregate", _count_distinct, distinct_is_unique),
+    Rule("swap-aggregate", _count_column, count_not_null),
+)
+
+
+def equivalence_reason(operator: str, subject: object, catalog: "Catalog") -> str | None:
+    """Why the mutant ``operator`` made of ``subject`` returns the gold's answer on every state (the
+    first rule of ``RULES`` that holds), or None: then it counts like any mutant."""
+    for rule in RULES:
+        if rule.operator == operator and rule.applies(subject):
+            reason = rule.reason(subject, catalog)
+            if reason:
+                return reason
+    return None

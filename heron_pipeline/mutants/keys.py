@@ -16,19 +16,11 @@ from typing import TYPE_CHECKING
 
 from sqlglot import exp
 
-from heron_pipeline.mutants.generate import conjuncts
+from heron_pipeline.mutants.conditions import conjuncts
+from heron_pipeline.mutants.scope import Ref, column_ref, group_refs, input_columns
 
 if TYPE_CHECKING:
     from heron_pipeline.catalog.model import Catalog
-
-Ref = tuple[str, str]  # (alias, column)
-
-
-def _ref(node: exp.Expression) -> Ref | None:
-    if isinstance(node, exp.Column) and node.table:
-        return node.table, node.name
-    return None
-
 
 def _is_constant(node: exp.Expression) -> bool:
     if isinstance(node, exp.Cast):
@@ -36,37 +28,11 @@ def _is_constant(node: exp.Expression) -> bool:
     return isinstance(node, exp.Literal)
 
 
-def _group_refs(select: exp.Select, input_columns: set[str] = frozenset()) -> set[Ref] | None:
-    """The group keys that are columns of the FROM tables. A bare name is an output alias only when
-    no input column has that name (PostgreSQL prefers the input column)."""
-    group = select.args.get("group")
-    if group is None:
-        return set()
-    if any(group.args.get(key) for key in ("rollup", "cube", "grouping_sets")):
-        return None
-    projections = select.expressions
-    by_alias = {p.alias: p.this for p in projections if isinstance(p, exp.Alias)}
-    refs: set[Ref] = set()
-    for key in group.expressions:
-        if isinstance(key, exp.Literal) and not key.is_string and key.this.isdigit():
-            index = int(key.this) - 1
-            if 0 <= index < len(projections):
-                key = projections[index]
-                key = key.this if isinstance(key, exp.Alias) else key
-        elif isinstance(key, exp.Column) and not key.table and key.name in by_alias \
-                and key.name not in input_columns:
-            key = by_alias[key.name]
-        ref = _ref(key)
-        if ref is not None:
-            refs.add(ref)
-    return refs
-
-
 def distinct_is_unique(count: exp.Count, catalog: "Catalog") -> str | None:
     """The reason dropping DISTINCT in ``count`` changes nothing, or None when that is not proven."""
     if not isinstance(count.this, exp.Distinct) or len(count.this.expressions) != 1:
         return None
-    counted = _ref(count.this.expressions[0])
+    counted = column_ref(count.this.expressions[0])
     select = count.find_ancestor(exp.Select)
     if counted is None or select is None or count.find_ancestor(exp.Window) is not None:
         return None
@@ -84,7 +50,7 @@ def distinct_is_unique(count: exp.Count, catalog: "Catalog") -> str | None:
         if (join.side or "") or (join.kind or "").upper() not in ("", "INNER", "CROSS"):
             return None
         conditions += conjuncts(join.args.get("on"))
-    known = _group_refs(select, _input_columns(tables, catalog))
+    known = group_refs(select, input_columns(tables, catalog))
     if known is None:
         return None
     known.add(counted)
@@ -101,7 +67,7 @@ def _equalities(conditions: list[exp.Expression], known: set[Ref]) -> list[tuple
     for condition in conditions:
         if not isinstance(condition, exp.EQ):
             continue
-        left, right = _ref(condition.this), _ref(condition.expression)
+        left, right = column_ref(condition.this), column_ref(condition.expression)
         if left and right:
             pairs.append((left, right))
         elif left and _is_constant(condition.expression):
@@ -156,7 +122,7 @@ def having_singleton(join: exp.Join, catalog: "Catalog") -> str | None:
     joined_table = catalog.tables.get(f"{join.this.db}.{join.this.name}")
     if joined_table is None:
         return None
-    known = _group_refs(select, _input_columns(tables, catalog) | {c.name for c in joined_table.columns})
+    known = group_refs(select, input_columns(tables, catalog) | {c.name for c in joined_table.columns})
     if known is None or select.args.get("group") is None:
         return None
     joined = join.this.alias_or_name
@@ -189,10 +155,6 @@ def _needs_two_rows(having: exp.Expression | None) -> bool:
     return False
 
 
-def _input_columns(tables: dict[str, str], catalog: "Catalog") -> set[str]:
-    return {c.name for table in tables.values() for c in catalog.tables[table].columns}
-
-
 def _unique_keys(catalog: "Catalog", table_name: str) -> list[tuple[str, ...]]:
     """PRIMARY KEY and UNIQUE constraints whose columns are all NOT NULL (NULLs may repeat)."""
     table = catalog.tables[table_name]
@@ -209,7 +171,7 @@ def count_not_null(count: exp.Count, catalog: "Catalog") -> str | None:
     its ON columns with a column of ``x`` (a match there means that column of ``x`` is set)."""
     from heron_pipeline.mutants.nulls import column_target, rejects_null
 
-    column = _ref(count.this) if count.this is not None else None
+    column = column_ref(count.this) if count.this is not None else None
     select = count.find_ancestor(exp.Select)
     if column is None or select is None:
         return None
@@ -245,7 +207,7 @@ def count_not_null(count: exp.Count, catalog: "Catalog") -> str | None:
             for condition in conjuncts(join.args.get("on")):
                 if not isinstance(condition, exp.EQ):
                     continue
-                refs = [_ref(side) for side in (condition.this, condition.expression)]
+                refs = [column_ref(side) for side in (condition.this, condition.expression)]
                 if None in refs or other not in {r[0] for r in refs}:
                     continue
                 for ref in refs:

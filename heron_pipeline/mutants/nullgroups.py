@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING
 
 from sqlglot import exp
 
-from heron_pipeline.mutants.keys import _group_refs, _input_columns
-from heron_pipeline.mutants.passthrough import _select_rejects
+from heron_pipeline.mutants.nulls import select_rejects
+from heron_pipeline.mutants.scope import group_refs, input_columns
 
 if TYPE_CHECKING:
     from heron_pipeline.catalog.model import Catalog
@@ -52,7 +52,7 @@ def null_group_dropped(join: exp.Join, catalog: "Catalog") -> str | None:
     tables = _tables(select)
     if table is None or tables is None or any(t not in catalog.tables for t in tables.values()):
         return None
-    keys = _group_refs(select, _input_columns(tables, catalog)) or set()
+    keys = group_refs(select, input_columns(tables, catalog)) or set()
     not_null = {name for a, name in keys if a == alias and table.has_column(name) and not table.column(name).nullable}
     outputs = {p.alias_or_name for p in select.expressions
                if isinstance(p.this if isinstance(p, exp.Alias) else p, exp.Column)
@@ -73,7 +73,7 @@ def _uses_drop_nulls(root: exp.Expression, name: str, outputs: set[str], *, dept
         if holder is None:
             return False
         alias = reference.alias_or_name
-        if any(_select_rejects(holder, alias, output) for output in outputs):
+        if any(select_rejects(holder, alias, output) for output in outputs):
             continue
         if not _passes_through(holder, reference, alias, outputs):
             return False

@@ -14,6 +14,8 @@ from typing import Callable
 
 from sqlglot import exp
 
+from heron_pipeline.mutants.conditions import conjuncts
+
 #: A predicate on a column reference: is this one of the columns assumed NULL?
 Target = Callable[[exp.Column], bool]
 
@@ -66,3 +68,16 @@ def rejects_null(condition: exp.Expression | None, target: Target) -> bool:
 def column_target(alias: str, name: str | None = None) -> Target:
     """Columns of ``alias`` (all of them, or only ``name``)."""
     return lambda column: column.table == alias and (name is None or column.name == name)
+
+
+def select_rejects(select: exp.Select, alias: str, column: str, skip: exp.Expression | None = None) -> bool:
+    """Does ``select``'s WHERE or an inner join's ON drop every row where ``alias.column`` is NULL?"""
+    joins = select.args.get("joins") or []
+    if any((j.side or "").upper() in ("RIGHT", "FULL") for j in joins):
+        return False
+    target = column_target(alias, column)
+    where = select.args.get("where")
+    if any(c is not skip and rejects_null(c, target) for c in conjuncts(where.this if where else None)):
+        return True
+    return any((j.side or "").upper() in ("", "INNER") and (j.kind or "").upper() in ("", "INNER")
+               and any(rejects_null(c, target) for c in conjuncts(j.args.get("on"))) for j in joins)

@@ -19,8 +19,7 @@ from typing import TYPE_CHECKING
 
 from sqlglot import exp
 
-from heron_pipeline.mutants.generate import conjuncts
-from heron_pipeline.mutants.nulls import column_target, rejects_null
+from heron_pipeline.mutants.nulls import select_rejects
 
 if TYPE_CHECKING:
     from heron_pipeline.catalog.model import Catalog
@@ -34,19 +33,6 @@ def _not_null_test(condition: exp.Expression) -> exp.Column | None:
         inner = condition.this.this
         return inner if isinstance(inner, exp.Column) and inner.table else None
     return None
-
-
-def _select_rejects(select: exp.Select, alias: str, column: str, skip: exp.Expression | None = None) -> bool:
-    """Does ``select``'s WHERE or an inner join's ON drop every row where ``alias.column`` is NULL?"""
-    joins = select.args.get("joins") or []
-    if any((j.side or "").upper() in ("RIGHT", "FULL") for j in joins):
-        return False
-    target = column_target(alias, column)
-    where = select.args.get("where")
-    if any(c is not skip and rejects_null(c, target) for c in conjuncts(where.this if where else None)):
-        return True
-    return any((j.side or "").upper() in ("", "INNER") and (j.kind or "").upper() in ("", "INNER")
-               and any(rejects_null(c, target) for c in conjuncts(j.args.get("on"))) for j in joins)
 
 
 def _row_preserving(select: exp.Select) -> bool:
@@ -69,7 +55,7 @@ def redundant_not_null(removed: list[exp.Expression], catalog: "Catalog | None" 
     if column is None or not isinstance(where, exp.Where) or not isinstance(where.parent, exp.Select):
         return None
     select = where.parent
-    if _select_rejects(select, column.table, column.name, skip=condition):
+    if select_rejects(select, column.table, column.name, skip=condition):
         return "not-null-implied: another condition of the same SELECT rejects NULL in that column"
     cte = select.parent
     if not isinstance(cte, exp.CTE) or not _row_preserving(select):
@@ -87,6 +73,6 @@ def redundant_not_null(removed: list[exp.Expression], catalog: "Catalog | None" 
         return None
     for reference in references:
         holder = reference.find_ancestor(exp.Select)
-        if holder is None or holder is select or not _select_rejects(holder, reference.alias_or_name, output):
+        if holder is None or holder is select or not select_rejects(holder, reference.alias_or_name, output):
             return None
     return "not-null-implied: the CTE passes the column through and every use of it rejects NULL"

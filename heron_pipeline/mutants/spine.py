@@ -22,7 +22,7 @@ import datetime as dt
 
 from sqlglot import exp
 
-from heron_pipeline.mutants.generate import conjuncts
+from heron_pipeline.mutants.conditions import conjuncts
 from heron_pipeline.mutants.window import literal_instant
 
 

@@ -10,8 +10,8 @@ tests/test_profile_shapes.py).
 Every tenant-scoped row is created inside the window (heron_pipeline/seeding/rows.py
 ``row_times``: the tenant's sign-up day or later, and the window starts 2023-01-01, docs/DATA.md).
 A time column keeps that floor unless the generator derives it *backwards*: from another column
-minus a delay (a CHECK ``col <= other`` / ``col < other`` read as a relation, seeding/values.py
-``_read_checks``), by a negative ``delay_days`` after another column, or from an explicit value in
+minus a delay (a CHECK ``col <= other`` / ``col < other`` read as a relation, seeding/checks.py
+``read_checks``), by a negative ``delay_days`` after another column, or from an explicit value in
 the profile (``value``, ``pin``, ``fixed_rows``). So ``col >= L`` with L at or before the window
 start is a no-op when the column is time-typed, on a tenant-scoped table, and derived only
 forwards. Global reference tables carry older dates (launch dates, tax rates since 1973) and are
@@ -84,7 +84,7 @@ def window_end(removed: list[exp.Expression]) -> str | None:
 def floored_at_window_start(catalog: "Catalog", table_name: str, column: str, *, depth: int = 0) -> bool:
     """True when the generator never gives ``table.column`` a value before the window start."""
     from heron_pipeline.mutants.datacontract import profiles_for
-    from heron_pipeline.seeding.values import _read_checks
+    from heron_pipeline.seeding.checks import read_checks
 
     table = catalog.tables.get(table_name)
     if table is None or depth > 6 or not table.is_tenant_scoped or not table.has_column(column):
@@ -97,7 +97,7 @@ def floored_at_window_start(catalog: "Catalog", table_name: str, column: str, *,
         return False
     if profile is not None and any(column in row for row in (profile.fixed_rows or [])):
         return False
-    _, relations = _read_checks(table)
+    _, relations = read_checks(table)
     for relation in relations:
         if relation.column != column:
             continue

@@ -11,7 +11,7 @@ import weakref
 
 import numpy as np
 
-from heron_pipeline.seeding.plan import Plan, TablePlan, children_per_parent
+from heron_pipeline.seeding.row_plan import Plan, TablePlan, children_per_parent
 from heron_pipeline.seeding.streams import stable_key
 from heron_pipeline.seeding.timeline import (
     AS_OF_US,

@@ -5,7 +5,7 @@ rest of their data generated per seed.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
 import polars as pl
@@ -15,7 +15,7 @@ from heron_pipeline.seeding.timeline import WINDOW_DAYS, WINDOW_START_DAY
 
 if TYPE_CHECKING:
     from heron_pipeline.catalog.model import Column
-    from heron_pipeline.seeding.values import Block
+    from heron_pipeline.seeding.block import Block
 
 #: The five largest tenants, by name, in every seed (rank 1 is the largest).
 ANCHOR_TENANTS = (
@@ -32,10 +32,14 @@ USD_PER_UNIT = {"USD": 1.0, "EUR": 1.07, "GBP": 1.21, "CAD": 0.74, "AUD": 0.68, 
                 "SGD": 0.75, "NZD": 0.63, "PLN": 0.23, "ZAR": 0.058, "KRW": 0.00078, "HKD": 0.128}
 
 
-def special_values(block: "Block", column: "Column") -> Any:
+def special_values(block: "Block", column: "Column", generated: Callable[[], pl.Series]) -> Any:
+    """The values of ``column`` in ``block`` when its table is one of the special ones, else None.
+
+    ``generated()`` is the column as the value generator would make it (seeding/values.py passes
+    it down, so this module needs nothing above it): the non-anchor tenants get those values."""
     table = block.table.qualified
     if table == "tenancy.tenants":
-        return _tenant_values(block, column)
+        return _tenant_values(block, column, generated)
     if table == "tenancy.exchange_rates":
         return _exchange_rate_values(block, column)
     return None
@@ -45,16 +49,14 @@ def special_values(block: "Block", column: "Column") -> Any:
 _ANCHOR_FIXED = {"status": "active", "is_test": False, "deleted_at": None, "churned_at": None}
 
 
-def _tenant_values(block: "Block", column: "Column") -> Any:
+def _tenant_values(block: "Block", column: "Column", generated_values: Callable[[], pl.Series]) -> Any:
     index = {"name": 0, "slug": 1, "country_code": 2, "default_currency_code": 3}.get(column.name)
     if index is None and column.name not in _ANCHOR_FIXED:
         return None
-    from heron_pipeline.seeding.values import _generated_values, _table_rules, _to_series
-
-    # The non-anchor rows follow the table's CHECKs like any column: without them a churned_at
-    # could precede signed_up_at (1.x did, for 12 of bench's 400 tenants, and the COPY failed).
-    bounds, relations = _table_rules(block.catalog.ddl_hash, block.table.qualified, block.table)
-    generated = _to_series(column.name, _generated_values(block, column, bounds.get(column.name), relations), column)
+    # The non-anchor rows follow the table's CHECKs like any column (``generated_values`` draws
+    # within them): without them a churned_at could precede signed_up_at (1.x did, for 12 of
+    # bench's 400 tenants, and the COPY failed).
+    generated = generated_values()
     if index is not None:
         anchors = [ANCHOR_TENANTS[o][index] if o < len(ANCHOR_TENANTS) else None for o in block.ordinals]
     else:

@@ -15,19 +15,18 @@ the few pure plan functions that take one tenant run once per tenant segment of 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 import polars as pl
-import sqlglot.expressions as exp
 
-from heron_pipeline.catalog.model import Catalog, Column, Table
+from heron_pipeline.catalog.model import Column, Table
 from heron_pipeline.seeding import vocabulary as V
-from heron_pipeline.seeding.plan import Plan, TablePlan
+from heron_pipeline.seeding.block import Block
+from heron_pipeline.seeding.checks import Bound, Relation, table_rules
 from heron_pipeline.seeding.profiles import TableProfile
-from heron_pipeline.seeding.rows import alive_counts, parent_positions, row_times
+from heron_pipeline.seeding.rows import alive_counts, row_times
 from heron_pipeline.seeding.special import special_values
 from heron_pipeline.seeding.streams import fixed_stream, stable_key
 from heron_pipeline.seeding.timeline import AS_OF_US, US_PER_DAY, WINDOW_START_DAY, unit_hash
@@ -42,153 +41,10 @@ MONEY_MEDIANS = (("unit_price", 45.0), ("price", 45.0), ("unit_cost", 30.0), ("c
                  ("subtotal", 420.0), ("total", 480.0), ("amount", 380.0), ("balance", 900.0))
 
 
-# -- checks ----------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Bound:
-    low: float | None = None
-    high: float | None = None
-    values: tuple[str, ...] | None = None
-
-
-@dataclass(frozen=True)
-class Relation:
-    """``column op other`` between two columns of the same row."""
-
-    column: str
-    op: str  # ">=", ">", "<=", "<"
-    other: str
-
-
-_FLIP = {">=": "<=", ">": "<", "<=": ">=", "<": ">"}
-_OPS = {exp.GTE: ">=", exp.GT: ">", exp.LTE: "<=", exp.LT: "<", exp.EQ: "=", exp.NEQ: "<>"}
-
-
-def _literal_number(node: exp.Expression) -> float | None:
-    if isinstance(node, exp.Neg):
-        inner = _literal_number(node.this)
-        return None if inner is None else -inner
-    if isinstance(node, exp.Literal) and not node.is_string:
-        return float(node.this)
-    if isinstance(node, exp.Cast):
-        return _literal_number(node.this)
-    return None
-
-
-_RULES: dict[tuple[str, str], tuple[dict[str, Bound], tuple[Relation, ...]]] = {}
-
-
-def _table_rules(catalog_hash: str, qualified: str, table: Table) -> tuple[dict[str, Bound], tuple[Relation, ...]]:
-    """Bounds and column relations read from the table's CHECK constraints (cached per DDL)."""
-    key = (catalog_hash, qualified)
-    if key not in _RULES:
-        _RULES[key] = _read_checks(table)
-    return _RULES[key]
-
-
-def _read_checks(table: Table) -> tuple[dict[str, Bound], tuple[Relation, ...]]:
-    bounds: dict[str, Bound] = {}
-    relations: list[Relation] = []
-    for check in table.checks:
-        node = check.expression
-        if isinstance(node, exp.Paren):
-            node = node.this
-        if isinstance(node, exp.Or):  # "x IS NULL OR <comparison>"
-            node = node.expression
-            if isinstance(node, exp.Paren):
-                node = node.this
-        if isinstance(node, exp.Between) and isinstance(node.this, exp.Column):
-            low, high = _literal_number(node.args["low"]), _literal_number(node.args["high"])
-            bounds[node.this.name] = _merge(bounds.get(node.this.name), Bound(low, high))
-        elif isinstance(node, exp.In) and isinstance(node.this, exp.Column):
-            bounds[node.this.name] = Bound(values=tuple(e.name for e in node.expressions))
-        elif type(node) in _OPS:
-            op = _OPS[type(node)]
-            left, right = node.this, node.expression
-            if isinstance(left, exp.Column) and isinstance(right, exp.Column):
-                if op in _FLIP:
-                    relations.append(Relation(left.name, op, right.name))
-                continue
-            if not isinstance(left, exp.Column):
-                left, right, op = right, left, _FLIP.get(op, op)
-            value = _literal_number(right)
-            if isinstance(left, exp.Column) and value is not None:
-                bound = {">": Bound(low=value + 1e-9), ">=": Bound(low=value), "<": Bound(high=value - 1e-9),
-                         "<=": Bound(high=value), "=": Bound(value, value)}.get(op)
-                if bound is not None:
-                    bounds[left.name] = _merge(bounds.get(left.name), bound)
-    return bounds, tuple(relations)
-
-
-def _merge(a: Bound | None, b: Bound) -> Bound:
-    if a is None:
-        return b
-    low = b.low if a.low is None else (a.low if b.low is None else max(a.low, b.low))
-    high = b.high if a.high is None else (a.high if b.high is None else min(a.high, b.high))
-    return Bound(low, high, a.values or b.values)
-
-
-# -- the block ---------------------------------------------------------------------------------------------
-
-
-@dataclass
-class Block:
-    catalog: Catalog
-    plan: Plan
-    table: Table
-    tp: TablePlan
-    profile: TableProfile
-    rows: np.ndarray  # positions in the whole table (id - 1), ascending and contiguous
-    rng: np.random.Generator
-    reference: dict[str, list[dict[str, Any]]]  # global tables' explicit rows
-    tenants: np.ndarray = field(init=False)  # per row: 0-based tenant index (tenant_id - 1); 0 if global
-    ordinals: np.ndarray = field(init=False)  # per row: position among its tenant's rows
-    segments: list[tuple[int, slice]] = field(init=False)  # (tenant, its rows in the block)
-    created: np.ndarray = field(init=False)
-    parents: np.ndarray | None = field(init=False, default=None)
-    siblings: np.ndarray | None = field(init=False, default=None)
-    values: dict[str, Any] = field(init=False, default_factory=dict)
-
-    def __post_init__(self) -> None:
-        n = len(self.rows)
-        if self.tp.tenant_scoped:
-            offsets = self.tp.offsets
-            # side="right": a tenant with no rows shares its offset with the next and is skipped.
-            self.tenants = np.searchsorted(offsets, self.rows, side="right") - 1
-            self.ordinals = self.rows - offsets[self.tenants]
-        else:
-            self.tenants, self.ordinals = np.zeros(n, dtype=np.int64), self.rows
-        cuts = np.flatnonzero(np.diff(self.tenants)) + 1
-        self.segments = [(int(self.tenants[a]), slice(int(a), int(b)))
-                         for a, b in zip(np.r_[0, cuts], np.r_[cuts, n])]
-        self.created = self.per_tenant(lambda t, s: row_times(self.plan, self.tp, t, self.ordinals[s]))
-        if self.tp.per_parent_means is not None:
-            pairs = [parent_positions(self.plan, self.tp, t, self.ordinals[s]) for t, s in self.segments]
-            self.parents = np.concatenate([p for p, _ in pairs])
-            self.siblings = np.concatenate([q for _, q in pairs])
-
-    def per_tenant(self, fn: Callable[[int, slice], np.ndarray]) -> np.ndarray:
-        """``fn(tenant, rows of the block)`` for each tenant segment, concatenated in row order:
-        for the plan functions that are defined per tenant (time curves, parent layouts)."""
-        if len(self.segments) == 1:
-            tenant, part = self.segments[0]
-            return fn(tenant, part)
-        return np.concatenate([fn(tenant, part) for tenant, part in self.segments])
-
-    @property
-    def n(self) -> int:
-        return len(self.rows)
-
-    @property
-    def ids(self) -> np.ndarray:
-        return self.rows + 1  # dense per table, tenant after tenant
-
-
 def generate_block(block: Block) -> pl.DataFrame:
     """All columns of one block, in the table's column order."""
     table = block.table
-    bounds, relations = _table_rules(block.catalog.ddl_hash, table.qualified, table)
+    bounds, relations = table_rules(block.catalog.ddl_hash, table.qualified, table)
     order = _column_order(table, block.profile, relations)
     for name in order:
         column = table.column(name)
@@ -343,7 +199,8 @@ def _column_values(block: Block, column: Column, bound: Bound | None, relations:
         return block.ids
     if name == "tenant_id":
         return block.tenants + 1
-    special = special_values(block, column)
+    special = special_values(block, column, lambda: _to_series(name, _generated_values(block, column, bound, relations),
+                                                               column))
     if special is not None:
         return special
     fixed = _fixed_value(block, column)

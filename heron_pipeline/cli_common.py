@@ -1,0 +1,79 @@
+"""What every ``heron`` subcommand module shares, below all of them and below ``cli.py``.
+
+The exit codes, the one stderr line (``say``), the seed flags' parsers and the state build with
+progress bars live here so that ``cli.py`` (the parser and ``main()``, which turns any exception into
+one line and an exit code) imports the subcommand modules and none of them imports it back.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from heron_pipeline.database.server import Server
+
+EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
+#: heron could not reach its server, or lost it mid-command: not the input's fault, so never 2;
+#: the same number as ``heron query``'s ``unavailable:``.
+EXIT_UNAVAILABLE = 7
+
+
+class UsageError(ValueError):
+    """A flag's value heron cannot use; the message names the flag and what it accepts."""
+
+
+def say(message: str) -> None:
+    """One line on stderr, at once: progress and messages (stdout is for what a script reads)."""
+    print(message, file=sys.stderr, flush=True)
+
+
+def parse_seeds(text: str) -> list[int]:
+    """``--seeds 42,43,44`` → [42, 43, 44]; at least one seed, each an integer in 0..2^31-1."""
+    seeds = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        if not part.isdecimal() or int(part) >= 2**31:
+            raise UsageError(f"--seeds {text!r}: {part!r} is not a seed; give comma-separated integers "
+                             f"in 0..2147483647, e.g. --seeds 42,43,44")
+        seeds.append(int(part))
+    if not seeds:
+        raise UsageError("--seeds is empty; give at least one seed, e.g. --seeds 42,43,44")
+    return seeds
+
+
+def seed_number(text: str) -> int:
+    """argparse type of ``--seed``: an integer in 0..2^31-1 (what the generator and the database
+    names accept), refused at parse time with the flag's name."""
+    if not text.strip().isdecimal() or int(text) >= 2**31:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a seed; give an integer in 0..2147483647, e.g. --seed 42")
+    return int(text)
+
+
+def seed_state(server: "Server", scale: str, seed: int, *, force: bool = False, workers: int = 2,
+               quiet: bool = False, artifacts: Path | None = None) -> bool:
+    """Build (scale, seed) through the bench core's state step unless a finished database with the
+    same build label exists, with a progress bar per domain. Returns True when it built."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from heron_pipeline.bench import build_state
+    from heron_pipeline.seeding.generate import Generator
+
+    plan = Generator.for_state(scale, seed).plan
+    domains: dict[str, int] = {}
+    for table, tp in plan.tables.items():
+        domains[table.split(".")[0]] = domains.get(table.split(".")[0], 0) + tp.total
+    console = Console(stderr=True)
+    with Progress(TextColumn("{task.description:<14}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=console, disable=quiet or not console.is_terminal, transient=True) as bars:
+        tasks = {d: bars.add_task(d, total=n) for d, n in domains.items()}
+        state = build_state(server, artifacts if artifacts is not None else server.settings.artifacts, scale, seed,
+                            force=force, workers=workers, say=say,
+                            progress=lambda table, rows, _s: bars.advance(tasks[table.split(".")[0]], rows))
+    if state.built:
+        say(f"fingerprint {state.fingerprint}")
+    return state.built
