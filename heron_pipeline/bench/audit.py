@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
-from heron_pipeline.bench.gold import GoldResult
 from heron_pipeline.artifacts import ArtifactLayout, ArtifactRef, write_document, write_text_atomic
+from heron_pipeline.bench.gold import GoldResult
 from heron_pipeline.bench.identity import harness_version
 
 CROSS_SEED_RULES = ("shape-stable", "varies")

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from heron_pipeline.bench.audit import AuditResult, require_passed
 from heron_pipeline.artifacts import ArtifactLayout, ArtifactRef
+from heron_pipeline.bench.audit import AuditResult, require_passed
 from heron_pipeline.bench.options import BenchOptions, canonical_tool
 from heron_pipeline.bench.states import StateResult
 

@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+from heron_pipeline.artifacts import ArtifactLayout, ArtifactRef, write_document
 from heron_pipeline.bench.audit import AuditResult, audit_states, recorded_audit
 from heron_pipeline.bench.gold import GoldResult, compute_gold
-from heron_pipeline.artifacts import ArtifactLayout, ArtifactRef, write_document
 from heron_pipeline.bench.identity import harness_version
 from heron_pipeline.bench.options import BenchOptions, canonical_tool, default_tools
 from heron_pipeline.bench.predict import PredictionsResult, predict

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
+from heron_pipeline.artifacts import ArtifactLayout, ArtifactRef
 from heron_pipeline.bench.audit import AuditResult, require_passed
 from heron_pipeline.bench.gold import GoldResult
-from heron_pipeline.artifacts import ArtifactLayout, ArtifactRef
 from heron_pipeline.bench.predict import PredictionsResult
 
 

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
 
-from heron_pipeline.bench.audit import AuditResult
 from heron_pipeline.artifacts import ArtifactLayout, ArtifactRef, write_document
+from heron_pipeline.bench.audit import AuditResult
 from heron_pipeline.bench.identity import harness_version
 from heron_pipeline.bench.predict import PredictionsResult
 from heron_pipeline.bench.score import ScoresResult

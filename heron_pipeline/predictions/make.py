@@ -1,4 +1,4 @@
-"""Making a tool's predictions once per scale, and storing them as an immutable artifact.
+"""Making a tool's predictions once per scale (the bench core's predict step stores them by content hash).
 
 Predictions never depend on which state they will be scored on — only on the question, the schema
 and (for tools that look at data) the primary state — so they are made once and the same SQL is
@@ -13,8 +13,9 @@ order), and says whether the predictions are complete:
   are kept on disk, but no standings row may be published from them;
 - ``complete`` otherwise.
 
-Storing them by content hash means an LLM tool's answers, once made, are a fixed input to every
-later scoring run; the response cache makes the same records again on a rerun, byte for byte.
+Stored by content hash (``bench.predict``, in ``ArtifactLayout.predictions``), an LLM tool's answers,
+once made, are a fixed input to every later scoring run; the response cache makes the same records
+again on a rerun, byte for byte.
 """
 
 from __future__ import annotations
@@ -27,8 +28,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from heron_pipeline.adapters.base import Adapter, PredictionContext
-from heron_pipeline.llm.errors import BUDGET, CACHE_MISS, OUTAGE_SHARE, PROVIDER_FAILURES
 from heron_pipeline.artifacts.ref import read_jsonl
+from heron_pipeline.llm.errors import BUDGET, CACHE_MISS, OUTAGE_SHARE, PROVIDER_FAILURES
 from heron_pipeline.predictions.record import PredictionRecord
 
 if TYPE_CHECKING:
