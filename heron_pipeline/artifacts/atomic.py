@@ -46,6 +46,17 @@ class ArtifactWriteError(OSError):
     def __str__(self) -> str:
         return str(self.strerror)
 
+    def __reduce__(self) -> tuple:
+        # OSError's own reduce would call __init__ with (errno, message): keep the parts instead
+        return _restore_write_error, (self.errno, self.strerror, str(self.path), self.needed)
+
+
+def _restore_write_error(code: int | None, message: str, path: str, needed: int | None) -> ArtifactWriteError:
+    err = ArtifactWriteError.__new__(ArtifactWriteError)
+    OSError.__init__(err, code, message)
+    err.path, err.needed = Path(path), needed
+    return err
+
 
 def _write_all(fd: int, payload: bytes) -> None:
     """Every byte of ``payload`` to ``fd`` (``os.write`` may write fewer than asked)."""

@@ -109,6 +109,15 @@ def test_a_failing_stream_that_is_no_os_error_propagates_unchanged(tmp_path: Pat
     assert list(tmp_path.iterdir()) == []
 
 
+def test_the_error_survives_a_trip_to_another_process() -> None:
+    import pickle
+
+    err = ArtifactWriteError(Path("/a/b.json"), OSError(errno.ENOSPC, "No space left on device"), 7)
+    back = pickle.loads(pickle.dumps(err))
+    assert (type(back), str(back), back.errno, back.path, back.needed) == (
+        ArtifactWriteError, str(err), errno.ENOSPC, Path("/a/b.json"), 7)
+
+
 def test_the_cli_prints_a_full_disk_as_one_line(tmp_path: Path) -> None:
     from heron_pipeline.cli import EXIT_FAIL, explain_failure
 
