@@ -327,13 +327,14 @@ def explain_failure(err: BaseException, settings: Settings | None, command: str 
     server and what to do; anything else is 1, with the hint that ``--debug`` shows where."""
     import psycopg
 
+    from heron_pipeline.artifacts.atomic import ArtifactWriteError
     from heron_pipeline.database.errors import failure_reason, is_connect_failure, is_connection_lost, one_line
 
     if isinstance(err, (UsageError, ConfigError)):
         return f"error: {one_line(str(err))}", EXIT_USAGE
     if isinstance(err, ServerUnavailable):
         return f"error: {one_line(str(err))}", EXIT_UNAVAILABLE
-    if isinstance(err, ServerError):
+    if isinstance(err, (ServerError, ArtifactWriteError)):  # a full disk names the file and the bytes
         return f"error: {one_line(str(err))}", EXIT_FAIL
     server = Server(settings) if settings is not None else None
     if server is not None and is_connection_lost(err):

@@ -12,12 +12,13 @@ from heron_pipeline.database.names import SCALES
 
 
 def cmd_dump(args: argparse.Namespace, settings: Settings) -> int:
+    from heron_pipeline.artifacts import ArtifactLayout
     from heron_pipeline.database.dump import dump_database
     from heron_pipeline.database.server import Server
 
     server = Server(settings)
     server.up()
-    out_dir = Path(args.out) if args.out else settings.artifacts / "dumps"
+    out_dir = Path(args.out) if args.out else ArtifactLayout(settings.artifacts).dumps()
     result = dump_database(server, args.scale, args.seed, out_dir)
     print(f"wrote {result.path} ({result.bytes / 1e6:,.1f} MB) in {result.seconds:.1f} s", file=sys.stderr)
     print(f"{result.sha256}  {result.path.name}")

@@ -36,7 +36,7 @@ def _server(settings: Settings):
 def _harness_errors() -> tuple[type[BaseException], ...]:
     import psycopg
 
-    from heron_pipeline.bench.identity import ArtifactMismatch
+    from heron_pipeline.artifacts.ref import ArtifactMismatch
     from heron_pipeline.database.embedded import ServerError
     from heron_pipeline.submissions import HarnessUnavailable
 

@@ -37,6 +37,7 @@ from typing import Any, Mapping
 
 from heron_pipeline.adapters.base import PredictionContext
 from heron_pipeline.adapters.extract import NoSQLFound, extract_sql
+from heron_pipeline.artifacts.atomic import write_text_atomic
 from heron_pipeline.llm.errors import MALFORMED_REPLY, NO_SQL, TOOL_FAILED, TOOL_TIMEOUT
 from heron_pipeline.predictions.record import PredictionRecord
 
@@ -67,11 +68,7 @@ def write_schema_file(catalog: Any, directory: Path | None = None) -> Path:
     directory = Path(directory or tempfile.gettempdir())
     path = directory / f"heron-schema-{catalog.ddl_hash[:16]}.json"
     if not path.exists():
-        directory.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=directory, prefix=".heron-schema-")
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(schema_document(catalog), handle, sort_keys=True, indent=1)
-        os.replace(tmp, path)
+        write_text_atomic(path, json.dumps(schema_document(catalog), sort_keys=True, indent=1))
     return path
 
 

@@ -6,9 +6,10 @@ and returns a typed result naming what it wrote. ``heron bench`` (``run_bench``)
 steps; every Dagster asset calls exactly one of them.
 """
 
+from heron_pipeline.artifacts.ref import ArtifactMismatch, ArtifactRef
 from heron_pipeline.bench.audit import AuditGateError, AuditResult, audit_states, recorded_audit, require_passed
 from heron_pipeline.bench.gold import GoldResult, compute_gold
-from heron_pipeline.bench.identity import ArtifactMismatch, ArtifactRef, harness_version
+from heron_pipeline.bench.identity import harness_version
 from heron_pipeline.bench.options import BenchOptions, default_tools
 from heron_pipeline.bench.predict import PredictionsResult, predict
 from heron_pipeline.bench.run import BenchResult, audited_golds, run_bench

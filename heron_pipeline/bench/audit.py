@@ -19,8 +19,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
+from heron_pipeline.artifacts import ArtifactLayout, ArtifactRef, write_document, write_text_atomic
 from heron_pipeline.bench.gold import GoldResult
-from heron_pipeline.bench.identity import ArtifactRef, harness_version, write_document
+from heron_pipeline.bench.identity import harness_version
 
 CROSS_SEED_RULES = ("shape-stable", "varies")
 
@@ -67,14 +68,6 @@ class AuditResult:
         return cls(doc["scale"], doc["key"], bool(doc["passed"]), doc["questions_digest"], list(doc["states"]),
                    list(doc.get("problems", [])), list(doc.get("not_judged", [])), dict(doc.get("by_rule", {})),
                    doc.get("varying_share"), doc.get("report", ""), doc.get("trap_liveness"), record)
-
-
-def _audit_dir(artifacts: Path, scale: str) -> Path:
-    return Path(artifacts) / "audits" / scale
-
-
-def _pointer(artifacts: Path, scale: str, key: str) -> Path:
-    return _audit_dir(artifacts, scale) / f"{key}.ref.json"
 
 
 def audit_states(artifacts: Path, scale: str, golds: Iterable[GoldResult], questions: list[Any],
@@ -134,11 +127,9 @@ def audit_states(artifacts: Path, scale: str, golds: Iterable[GoldResult], quest
         problems=[{"rule": p.rule, "question_id": p.question_id, "message": p.message} for p in problems],
         not_judged=not_judged, by_rule=report.by_rule(),
         varying_share=round(report.varying_share, 4) if judged else None, report=text, trap_liveness=liveness)
-    record = write_document(_audit_dir(artifacts, scale), result.to_json())
-    pointer = _pointer(artifacts, scale, key)
-    partial = pointer.with_suffix(f".{__import__('os').getpid()}.tmp")
-    partial.write_text(json.dumps(record.to_json(), sort_keys=True), encoding="utf-8")
-    partial.replace(pointer)
+    layout = ArtifactLayout.of(artifacts)
+    record = write_document(layout.audits(scale), result.to_json())
+    write_text_atomic(layout.audit_pointer(scale, key), json.dumps(record.to_json(), sort_keys=True))
     return AuditResult.from_json(result.to_json(), record)
 
 
@@ -159,7 +150,7 @@ def _trap_proofs(server: Any, golds: list[GoldResult], questions: list[Any], sta
 
 def recorded_audit(artifacts: Path, scale: str, questions_digest: str, fingerprints: dict[int, str]) -> AuditResult | None:
     """The verdict recorded for exactly these states and questions, or None."""
-    pointer = _pointer(artifacts, scale, audit_key(scale, questions_digest, fingerprints))
+    pointer = ArtifactLayout.of(artifacts).audit_pointer(scale, audit_key(scale, questions_digest, fingerprints))
     try:
         record = ArtifactRef.from_json(json.loads(pointer.read_text(encoding="utf-8")))
         return AuditResult.from_json(record.read_json(), record)

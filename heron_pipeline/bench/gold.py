@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from heron_pipeline.bench.identity import ArtifactRef
+from heron_pipeline.artifacts.ref import ArtifactRef
 from heron_pipeline.bench.states import StateResult
 
 

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
+from heron_pipeline.artifacts import ArtifactLayout, ArtifactRef
 from heron_pipeline.bench.audit import AuditResult, require_passed
-from heron_pipeline.bench.identity import ArtifactRef
 from heron_pipeline.bench.options import BenchOptions, canonical_tool
 from heron_pipeline.bench.states import StateResult
 
@@ -71,19 +71,16 @@ class PredictionsResult:
         return load_predictions(self.predictions.path)
 
 
-def predictions_dir(artifacts: Path, tool: str, scale: str, question_mode: str) -> Path:
-    return Path(artifacts) / "predictions" / tool / scale / question_mode
-
-
 def predict(server: Any, artifacts: Path, options: BenchOptions, tool: str, questions: list[Any],
             questions_digest: str, audit: AuditResult, primary: StateResult, *, llm: Any = None,
             cache_dir: Path | None = None, catalog: Any = None,
             progress: Callable[[dict], None] | None = None) -> PredictionsResult:
     """Make (or re-make from the response cache) ``tool``'s predictions; refused unless ``audit`` passed."""
     from heron_pipeline.adapters import PredictionContext
-    from heron_pipeline.predictions.artifact import write_jsonl_artifact
+    from heron_pipeline.artifacts import write_jsonl_artifact
     from heron_pipeline.predictions.make import PredictOptions, predict_tool
 
+    layout = ArtifactLayout.of(artifacts)
     require_passed(audit, options.scale)
     if primary.seed not in audit.seeds:
         raise ValueError(f"the primary state {primary.label} is not among the audited seeds "
@@ -98,10 +95,10 @@ def predict(server: Any, artifacts: Path, options: BenchOptions, tool: str, ques
     made = predict_tool(tool, questions, context, PredictOptions(
         n=options.n, question_mode=options.question_mode, retry_failed=options.retry_failed, offline=options.offline,
         cli_command=options.cli_command, cli_name=options.cli_name, llm=llm,
-        cache_dir=cache_dir or Path(artifacts) / "llm_cache", schema=options.schema), progress=progress)
+        cache_dir=cache_dir or layout.llm_cache(), schema=options.schema), progress=progress)
     ref = None
     if made.status != "skipped":
-        path, digest = write_jsonl_artifact(predictions_dir(artifacts, made.tool, options.scale, options.question_mode),
+        path, digest = write_jsonl_artifact(layout.predictions(made.tool, options.scale, options.question_mode),
                                             (r.to_json() for r in made.records))
         ref = ArtifactRef(path, digest)
     return PredictionsResult(

@@ -12,13 +12,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+from heron_pipeline.artifacts import ArtifactLayout, ArtifactRef, write_document
 from heron_pipeline.bench.audit import AuditResult, audit_states, recorded_audit
 from heron_pipeline.bench.gold import GoldResult, compute_gold
-from heron_pipeline.bench.identity import ArtifactRef, harness_version, write_document
+from heron_pipeline.bench.identity import harness_version
 from heron_pipeline.bench.options import BenchOptions, canonical_tool, default_tools
 from heron_pipeline.bench.predict import PredictionsResult, predict
 from heron_pipeline.bench.score import ScoresResult, score
-from heron_pipeline.bench.standings import StandingsResult, compute_scale_standings, publish_local
+from heron_pipeline.bench.standings import StandingsResult, compute_scale_standings, write_local_leaderboard
 from heron_pipeline.bench.states import StateResult, build_state, existing_state
 
 Say = Callable[[str], None]
@@ -34,7 +35,8 @@ class BenchResult:
     predictions: list[PredictionsResult] = field(default_factory=list)
     scores: list[ScoresResult] = field(default_factory=list)
     standings: StandingsResult | None = None
-    leaderboard: dict[str, Path] = field(default_factory=dict)
+    leaderboard: dict[str, Path] = field(default_factory=dict)  # results/leaderboard.*: the latest publish
+    leaderboard_written: dict[str, ArtifactRef] = field(default_factory=dict)  # this run's bytes, by digest
     manifest: ArtifactRef | None = None
 
     @property
@@ -109,7 +111,8 @@ def run_bench(server: Any, artifacts: Path, options: BenchOptions, *, llm: Any =
                         f"({scored.errors} errors) → {scored.scores.path.name[:16]}…")
         result.standings = compute_scale_standings(artifacts, audit, result.predictions, result.scores,
                                                    options.question_mode, seeds=options.seeds, questions=questions)
-        result.leaderboard = publish_local(artifacts, [result.standings])
+        board = write_local_leaderboard(artifacts, [result.standings])
+        result.leaderboard, result.leaderboard_written = board.files, board.written
         say(f"standings/{options.scale}/{options.question_mode}: {result.standings.standings.path}")
     finally:
         result.manifest = write_manifest(artifacts, result, started, digest)
@@ -124,11 +127,6 @@ def write_manifest(artifacts: Path, result: BenchResult, started: dt.datetime, q
                for k, v in asdict(result.options).items()}
     options["tools"] = [canonical_tool(t) for t in options["tools"]]
 
-    def leaderboard_entry(path: Path) -> dict[str, str]:
-        import hashlib
-
-        return {"path": str(path), "digest": hashlib.sha256(Path(path).read_bytes()).hexdigest()}
-
     document = {
         "kind": "heron-run",
         "started_at": started.isoformat(timespec="seconds"),
@@ -142,6 +140,7 @@ def write_manifest(artifacts: Path, result: BenchResult, started: dt.datetime, q
         "predictions": [p.to_json() for p in result.predictions],
         "scores": [s.to_json() for s in result.scores],
         "standings": result.standings.to_json() if result.standings else None,
-        "leaderboard": {suffix: leaderboard_entry(p) for suffix, p in result.leaderboard.items()},
+        # the bytes this run wrote, by digest: results/leaderboard.* may be another run's by now
+        "leaderboard": {suffix: ref.to_json() for suffix, ref in sorted(result.leaderboard_written.items())},
     }
-    return write_document(Path(artifacts) / "runs", document)
+    return write_document(ArtifactLayout.of(artifacts).runs(), document)

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
+from heron_pipeline.artifacts import ArtifactLayout, ArtifactRef
 from heron_pipeline.bench.audit import AuditResult, require_passed
 from heron_pipeline.bench.gold import GoldResult
-from heron_pipeline.bench.identity import ArtifactRef
 from heron_pipeline.bench.predict import PredictionsResult
 
 
@@ -50,10 +50,6 @@ class ScoresResult:
                    int(doc.get("errors", 0)), int(doc.get("records", 0)))
 
 
-def scores_dir(artifacts: Path, tool: str, scale: str, seed: int, question_mode: str) -> Path:
-    return Path(artifacts) / "scores" / tool / f"{scale}_{seed}" / question_mode
-
-
 def score(server: Any, artifacts: Path, predictions: PredictionsResult, gold: GoldResult, questions: list[Any],
           audit: AuditResult, *, time_ves: bool = False,
           progress: Callable[[int], None] | None = None) -> ScoresResult:
@@ -84,8 +80,8 @@ def score(server: Any, artifacts: Path, predictions: PredictionsResult, gold: Go
     kwargs = {"extra_columns": True} if extra_columns else {}
     records = score_state(predictions.tool, questions, predictions.load(), gold.rows(questions),
                           state_run(server, state.scale, state.seed), time_ves=time_ves, progress=progress, **kwargs)
-    path, digest = store_scores_in(scores_dir(artifacts, predictions.tool, state.scale, state.seed,
-                                              predictions.question_mode), records)
+    path, digest = store_scores_in(ArtifactLayout.of(artifacts).scores(predictions.tool, state.scale, state.seed,
+                                                                       predictions.question_mode), records)
     first = [r for r in records if r.sample == 0]
     return ScoresResult(status="scored", reason=None, scores=ArtifactRef(path, digest),
                         ex1=100.0 * sum(r.correct for r in first) / len(first) if first else 0.0,

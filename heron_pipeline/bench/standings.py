@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
 
+from heron_pipeline.artifacts import ArtifactLayout, ArtifactRef, write_document
 from heron_pipeline.bench.audit import AuditResult
-from heron_pipeline.bench.identity import ArtifactRef, harness_version, write_document
+from heron_pipeline.bench.identity import harness_version
 from heron_pipeline.bench.predict import PredictionsResult
 from heron_pipeline.bench.score import ScoresResult
 
@@ -111,7 +112,7 @@ def compute_scale_standings(artifacts: Path, audit: AuditResult, predictions: It
                          "scores": {str(s.seed): s.scores.digest for s in states}}
                   for tool, (p, states) in sorted(rows.items())},
     }
-    ref = write_document(Path(artifacts) / "standings" / audit.scale / question_mode, payload)
+    ref = write_document(ArtifactLayout.of(artifacts).standings(audit.scale, question_mode), payload)
     return StandingsResult(audit.scale, question_mode, ref)
 
 
@@ -133,19 +134,34 @@ def _retrieval_board(made: list[PredictionsResult], questions: list[Any] | None,
                                question_mode=question_mode, scale=scale)
 
 
+@dataclass(frozen=True)
+class LocalLeaderboard:
+    """What one publish of the local leaderboard wrote."""
+
+    files: dict[str, Path]  # suffix -> results/leaderboard.<suffix>: the latest publish, a convenience
+    written: dict[str, ArtifactRef]  # suffix -> results/by_digest/<digest>.<suffix>: exactly this publish's bytes
+
+
 def publish_local(artifacts: Path, standings: Iterable[StandingsResult]) -> dict[str, Path]:
-    """leaderboard.{json,csv,md,svg} in the local results folder: one board per (scale, question mode).
+    """leaderboard.{json,csv,md,svg} in the local results folder (see ``write_local_leaderboard``); {suffix: path}."""
+    return write_local_leaderboard(artifacts, standings).files
+
+
+def write_local_leaderboard(artifacts: Path, standings: Iterable[StandingsResult]) -> LocalLeaderboard:
+    """The local leaderboard: one board per (scale, question mode).
 
     The folder keeps an index (``boards.json``) of the standings each board was drawn from, by path
     and digest, so a run of one scale or mode replaces its own board and keeps the others — never
-    a one-scale leaderboard written over the all-scales one."""
+    a one-scale leaderboard written over the all-scales one. ``leaderboard.*`` is whatever the last
+    publish wrote; each file is also kept by its digest, which is what a run manifest names, so a
+    manifest still verifies after another run (even a concurrent one) publishes."""
     import json
-    import os
 
-    from heron_pipeline.leaderboard import local_results_dir, write_leaderboard
+    from heron_pipeline.artifacts import write_content_addressed, write_text_atomic
+    from heron_pipeline.leaderboard.write import render_leaderboard, write_leaderboard
 
-    folder = local_results_dir(artifacts)
-    index_path = folder / "boards.json"
+    layout = ArtifactLayout.of(artifacts)
+    index_path = layout.boards_index()
     try:
         index = {k: StandingsResult.from_json(v) for k, v in json.loads(index_path.read_text("utf-8")).items()}
     except (OSError, ValueError, KeyError):
@@ -161,8 +177,10 @@ def publish_local(artifacts: Path, standings: Iterable[StandingsResult]) -> dict
             continue  # its standings artifact is gone or changed: the board is dropped, never guessed
     if not boards:
         raise ValueError("no standings to publish: compute the standings of a scale first")
-    files = write_leaderboard(boards, folder, retrieval=[row for board in boards for row in board.get("retrieval", [])])
-    partial = index_path.with_suffix(f".{os.getpid()}.tmp")
-    partial.write_text(json.dumps({k: v.to_json() for k, v in kept.items()}, indent=1, sort_keys=True), "utf-8")
-    partial.replace(index_path)
-    return files
+    retrieval = [row for board in boards for row in board.get("retrieval", [])]
+    files = write_leaderboard(boards, layout.results(), retrieval=retrieval)
+    written = {suffix: ArtifactRef(*write_content_addressed(layout.leaderboard_copy(), text.encode("utf-8"),
+                                                            suffix=f".{suffix}"))
+               for suffix, text in render_leaderboard(boards, retrieval=retrieval).items()}
+    write_text_atomic(index_path, json.dumps({k: v.to_json() for k, v in kept.items()}, indent=1, sort_keys=True))
+    return LocalLeaderboard(files, written)

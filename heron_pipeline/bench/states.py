@@ -9,12 +9,12 @@ key, never by recency.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Callable
 
+from heron_pipeline.artifacts import ArtifactLayout, write_text_atomic
 from heron_pipeline.database.names import benchmark_database
 
 
@@ -43,16 +43,11 @@ class StateResult:
         return f"{self.scale}_{self.seed}"
 
 
-def _fingerprint_file(artifacts: Path, scale: str, seed: int, label: str) -> Path:
-    key = hashlib.sha256(label.encode("utf-8")).hexdigest()[:32]
-    return Path(artifacts) / "states" / f"{scale}_{seed}" / f"{key}.json"
-
-
 def state_fingerprint(server: Any, artifacts: Path, scale: str, seed: int, label: str, *, recompute: bool = False) -> str:
     """The fingerprint of the finished database of (scale, seed) built under ``label``."""
     from heron_pipeline.database.fingerprint import fingerprint_database
 
-    path = _fingerprint_file(artifacts, scale, seed, label)
+    path = ArtifactLayout.of(artifacts).state_fingerprint(scale, seed, label)
     if not recompute and path.is_file():
         try:
             doc = json.loads(path.read_text(encoding="utf-8"))
@@ -61,10 +56,7 @@ def state_fingerprint(server: Any, artifacts: Path, scale: str, seed: int, label
         except (OSError, json.JSONDecodeError):
             pass  # a damaged record is recomputed
     digest = fingerprint_database(server.benchmark_dsn(scale, seed)).digest
-    path.parent.mkdir(parents=True, exist_ok=True)
-    partial = path.with_suffix(f".{__import__('os').getpid()}.tmp")
-    partial.write_text(json.dumps({"build_label": label, "fingerprint": digest}, sort_keys=True), encoding="utf-8")
-    partial.replace(path)
+    write_text_atomic(path, json.dumps({"build_label": label, "fingerprint": digest}, sort_keys=True))
     return digest
 
 

@@ -73,10 +73,9 @@ def cached_domain_graph(key: str, cache_dir: Path | None = None) -> tuple[list[s
     a graph for ``key`` (a digest of the DDL files) is cached: the Dagster definitions need the
     graph at import, and parsing 211 tables there cost seconds in every step's process."""
     import json
-    import os
-    import tempfile
     from pathlib import Path
 
+    from heron_pipeline.artifacts.atomic import write_text_atomic
     from heron_pipeline.config import PROJECT_ROOT
 
     folder = Path(cache_dir) if cache_dir is not None else PROJECT_ROOT / ".heron" / "cache"
@@ -92,11 +91,7 @@ def cached_domain_graph(key: str, cache_dir: Path | None = None) -> tuple[list[s
     order = domain_order(catalog)
     deps = {d: sorted(v) for d, v in domain_dependencies(catalog).items()}
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".domain-graph-")
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump({"order": order, "deps": deps}, handle, sort_keys=True)
-        os.replace(tmp, path)
+        write_text_atomic(path, json.dumps({"order": order, "deps": deps}, sort_keys=True))
     except OSError:
         pass  # a read-only checkout parses at every import
     return order, deps

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from heron_pipeline.artifacts.atomic import write_atomic
 from heron_pipeline.config import Settings
 from heron_pipeline.database.embedded import BIN_DIR, ServerError
 from heron_pipeline.database.names import benchmark_database
@@ -105,22 +106,6 @@ def _file_sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
-def _atomic_write(target: Path, write) -> None:  # noqa: ANN001 - a callable taking a binary file
-    """Write through a temporary file in the same folder, then rename: readers see the old file
-    or the whole new one, never half of it."""
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            write(handle)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
 def dump_database(server: Server, scale: str, seed: int, out_dir: Path) -> DumpResult:
     """Dump ``heron_<scale>_<seed>`` to ``out_dir`` and write its ``.sha256``; returns both."""
     import time
@@ -150,8 +135,7 @@ def dump_database(server: Server, scale: str, seed: int, out_dir: Path) -> DumpR
                 message = errors.read().decode(errors="replace").strip()[-2000:]
                 raise ServerError(f"pg_dump of {database} failed ({proc.returncode}): {message}")
 
-    _atomic_write(target, write)
+    write_atomic(target, write)  # readers see the old dump or the whole new one, never half of it
     digest = _file_sha256(target)
-    _atomic_write(target.with_name(target.name + ".sha256"),
-                  lambda handle: handle.write(f"{digest}  {target.name}\n".encode()))
+    write_atomic(target.with_name(target.name + ".sha256"), f"{digest}  {target.name}\n".encode())
     return DumpResult(target, digest, target.stat().st_size, time.perf_counter() - started)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Iterable
 
+from heron_pipeline.artifacts.atomic import write_jsonl_artifact
 from heron_pipeline.harness.records import ScoreRecord
-from heron_pipeline.predictions.artifact import write_jsonl_artifact
 
 
 def store_scores_in(directory: Path, records: Iterable[ScoreRecord]) -> tuple[Path, str]:

@@ -22,6 +22,7 @@ import json
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
+from heron_pipeline.artifacts.atomic import write_text_atomic
 from heron_pipeline.config import PROJECT_ROOT
 from heron_pipeline.leaderboard.rows import leaderboard_rows
 from heron_pipeline.leaderboard.write import CSV_FIELDS, PUBLISHED_DIR, render_markdown
@@ -63,13 +64,13 @@ def verdict_key(folder: Path, questions_digest: str, expected: dict[str, dict[in
 def cached_verdict(folder: Path, server: Any, artifacts: Path, *, board: Any, expected: dict[str, dict[int, str]],
                    questions_dir: Path | None = None, say: Say = lambda _m: None) -> Any:
     """The verdict of ``folder``, reused from ``<artifacts>/verdicts/<key>.json`` when its inputs are unchanged."""
-    from heron_pipeline.bench.identity import canonical_json
+    from heron_pipeline.artifacts import ArtifactLayout, canonical_json, write_atomic
     from heron_pipeline.bench.inputs import question_set
     from heron_pipeline.bench.options import QUESTIONS_DIR
     from heron_pipeline.submissions.verify import Verdict, verify
 
     _q, digest = question_set(Path(questions_dir or QUESTIONS_DIR))
-    path = Path(artifacts) / "verdicts" / f"{verdict_key(folder, digest, expected, board)}.json"
+    path = ArtifactLayout.of(artifacts).verdict(verdict_key(folder, digest, expected, board))
     if path.is_file():
         try:
             verdict = Verdict.from_json(json.loads(path.read_text(encoding="utf-8")))
@@ -78,10 +79,7 @@ def cached_verdict(folder: Path, server: Any, artifacts: Path, *, board: Any, ex
         except (OSError, ValueError, KeyError):
             pass
     verdict = verify(folder, server, artifacts, board=board, expected=expected, questions_dir=questions_dir, say=say)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    partial = path.with_suffix(".tmp")
-    partial.write_bytes(canonical_json(verdict.to_json()))
-    partial.replace(path)
+    write_atomic(path, canonical_json(verdict.to_json()))
     say(f"{folder.name}: {'accepted' if verdict.accepted else 'rejected: ' + ', '.join(verdict.codes)}")
     return verdict
 
@@ -288,7 +286,6 @@ def publish_leaderboard(server: Any, artifacts: Path, submissions: Path = SUBMIS
     else:
         hidden, count = _previous_hidden(out), None
     doc = leaderboard_document(verdicts, board, hidden, count)
-    out.mkdir(parents=True, exist_ok=True)
     for name, text in render_published(doc).items():
-        (out / name).write_text(text, encoding="utf-8")
+        write_text_atomic(out / name, text)
     return doc

@@ -2,7 +2,7 @@
 
 A number without its conditions is not comparable, so every row repeats the scale, the seeds, the
 model, the temperature, n and whether the headline is single- or multi-state. Local runs write under
-the local results folder (``Settings.artifacts / "results"``); the published leaderboard under
+the local results folder (``ArtifactLayout.results()``); the published leaderboard under
 ``docs/leaderboard/`` is written only on purpose (``publish=True``) and never from a tiny run.
 """
 
@@ -14,6 +14,7 @@ import json
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
+from heron_pipeline.artifacts.atomic import write_text_atomic
 from heron_pipeline.config import PROJECT_ROOT
 from heron_pipeline.leaderboard.rows import leaderboard_rows
 from heron_pipeline.leaderboard.svg import render_svg
@@ -99,11 +100,6 @@ def render_csv(standings: Iterable[Mapping[str, Any]]) -> str:
     return buffer.getvalue()
 
 
-def local_results_dir(artifacts: Path) -> Path:
-    """Where local runs put their leaderboard: ``<artifacts>/results``."""
-    return Path(artifacts) / "results"
-
-
 def write_leaderboard(standings: list[Mapping[str, Any]], directory: Path, *, publish: bool = False,
                       retrieval: list[Mapping[str, Any]] | None = None) -> dict[str, Path]:
     """Write ``leaderboard.{json,csv,md,svg}`` into ``directory``; {suffix: path}.
@@ -121,21 +117,21 @@ def write_leaderboard(standings: list[Mapping[str, Any]], directory: Path, *, pu
             raise ValueError(f"refusing to write a local run over the published leaderboard in {directory}")
         if any(board["scale"] == "tiny" for board in standings):
             raise ValueError("a tiny-scale run is never published")
-    directory.mkdir(parents=True, exist_ok=True)
+    return {suffix: write_text_atomic(directory / f"{BASENAME}.{suffix}", text)
+            for suffix, text in render_leaderboard(standings, retrieval=retrieval).items()}
+
+
+def render_leaderboard(standings: list[Mapping[str, Any]], *,
+                       retrieval: list[Mapping[str, Any]] | None = None) -> dict[str, str]:
+    """suffix -> text of every leaderboard file (see ``write_leaderboard``)."""
     document: dict[str, Any] = {"standings": standings}
     markdown = render_markdown(standings)
     if retrieval is not None:
         document["retrieval"] = retrieval
         markdown = markdown.rstrip("\n") + "\n\n" + render_retrieval_markdown(retrieval)
-    files = {
+    return {
         "json": json.dumps(document, indent=1, sort_keys=True, ensure_ascii=False) + "\n",
         "csv": render_csv(standings),
         "md": markdown,
         "svg": render_svg(standings),
     }
-    paths = {}
-    for suffix, text in files.items():
-        path = directory / f"{BASENAME}.{suffix}"
-        path.write_text(text, encoding="utf-8")
-        paths[suffix] = path
-    return paths

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
+
+from heron_pipeline.artifacts.atomic import write_text_atomic
+from heron_pipeline.artifacts.layout import llm_cache_entry
 
 
 def request_key(model: str, messages: list[dict[str, str]], params: dict[str, Any]) -> str:
@@ -31,7 +32,7 @@ class ResponseCache:
         self.directory = Path(directory)
 
     def _path(self, key: str) -> Path:
-        return self.directory / key[:2] / f"{key}.json"
+        return llm_cache_entry(self.directory, key)
 
     def get(self, key: str) -> dict[str, Any] | None:
         path = self._path(key)
@@ -42,16 +43,7 @@ class ResponseCache:
         return entry if isinstance(entry, dict) else None
 
     def put(self, key: str, entry: dict[str, Any]) -> None:
-        path = self._path(key)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                json.dump(entry, handle, sort_keys=True)
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        write_text_atomic(self._path(key), json.dumps(entry, sort_keys=True))
 
     def __len__(self) -> int:
         return sum(1 for _ in self.directory.glob("*/*.json")) if self.directory.is_dir() else 0

@@ -121,7 +121,7 @@ def proofs_from_document(document: Mapping) -> dict[str, list[TrapProof]]:
 
 def write_proofs(artifacts: Path, scale: str, states: Sequence[str], proofs: Mapping[str, Sequence[TrapProof]]) -> Path:
     """Store the proofs of one scale as ``<artifacts>/trap_proofs/<scale>.json`` (the latest audit's)."""
-    path = Path(artifacts) / "trap_proofs" / f"{scale}.json"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(proofs_document(proofs, states), indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    return path
+    from heron_pipeline.artifacts import ArtifactLayout, write_text_atomic
+
+    return write_text_atomic(ArtifactLayout.of(artifacts).trap_proofs(scale),
+                             json.dumps(proofs_document(proofs, states), indent=1, sort_keys=True) + "\n")

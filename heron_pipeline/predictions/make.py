@@ -1,4 +1,4 @@
-"""Making a tool's predictions once per scale, and storing them as an immutable artifact.
+"""Making a tool's predictions once per scale (the bench core's predict step stores them by content hash).
 
 Predictions never depend on which state they will be scored on — only on the question, the schema
 and (for tools that look at data) the primary state — so they are made once and the same SQL is
@@ -13,8 +13,9 @@ order), and says whether the predictions are complete:
   are kept on disk, but no standings row may be published from them;
 - ``complete`` otherwise.
 
-Storing them by content hash means an LLM tool's answers, once made, are a fixed input to every
-later scoring run; the response cache makes the same records again on a rerun, byte for byte.
+Stored by content hash (``bench.predict``, in ``ArtifactLayout.predictions``), an LLM tool's answers,
+once made, are a fixed input to every later scoring run; the response cache makes the same records
+again on a rerun, byte for byte.
 """
 
 from __future__ import annotations
@@ -27,8 +28,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from heron_pipeline.adapters.base import Adapter, PredictionContext
+from heron_pipeline.artifacts.ref import read_jsonl
 from heron_pipeline.llm.errors import BUDGET, CACHE_MISS, OUTAGE_SHARE, PROVIDER_FAILURES
-from heron_pipeline.predictions.artifact import read_jsonl, write_jsonl_artifact
 from heron_pipeline.predictions.record import PredictionRecord
 
 if TYPE_CHECKING:
@@ -53,7 +54,7 @@ class PredictOptions:
     cli_command: str | None = None  # the `cli` adapter's command (HERON_CLI_COMMAND / --cli-command)
     cli_name: str | None = None  # its name on the board (HERON_CLI_NAME / --cli-name, default "cli")
     llm: "LLMSettings | None" = None  # None or unconfigured → LLM tools skipped
-    cache_dir: Path | None = None  # LLM response cache (HERON_LLM_CACHE_DIR or <artifacts>/llm_cache)
+    cache_dir: Path | None = None  # LLM response cache (HERON_LLM_CACHE_DIR or ArtifactLayout.llm_cache())
     schema: str = "full"  # raw-llm's schema rendering: "full" | "compact"
 
 
@@ -66,10 +67,6 @@ class ToolPredictions:
     records: list[PredictionRecord]  # empty when skipped
     conditions: dict
     summary: dict = field(default_factory=dict)
-
-
-def predictions_dir(artifacts: Path, tool: str, scale: str) -> Path:
-    return Path(artifacts) / "predictions" / tool / scale
 
 
 def _check_samples(adapter_name: str, question_id: str, made: list[PredictionRecord], n: int) -> None:
@@ -291,11 +288,6 @@ def _verdict(records: list[PredictionRecord], client: Any, questions: int, budge
                                        f"at the provider ({counts}); more than {100 * OUTAGE_SHARE:.0f} % is an "
                                        f"outage: no standings row")
     return summary, "complete", None
-
-
-def store_predictions(artifacts: Path, tool: str, scale: str, records: Iterable[PredictionRecord]) -> tuple[Path, str]:
-    """Write the records under ``artifacts/predictions/<tool>/<scale>/<sha256>.jsonl``; (path, digest)."""
-    return write_jsonl_artifact(predictions_dir(artifacts, tool, scale), (r.to_json() for r in records))
 
 
 def load_predictions(path: Path) -> list[PredictionRecord]:

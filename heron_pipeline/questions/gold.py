@@ -9,9 +9,7 @@ back). The stored artifact is one immutable JSON file named by the sha256 of its
 
 from __future__ import annotations
 
-import hashlib
 import json
-import os
 import statistics
 import time
 from dataclasses import dataclass, field
@@ -145,26 +143,15 @@ def canonical_json(document: dict) -> str:
     return json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-def gold_dir(artifacts: Path, scale: str, seed: int) -> Path:
-    """The folder holding one state's gold artifacts."""
-    return Path(artifacts) / "gold" / f"{scale}_{seed}"
-
-
 def write_gold_artifact(artifacts: Path, scale: str, seed: int, runs: dict[str, QuestionRun]) -> tuple[Path, str]:
     """Store one state's gold results as ``<artifacts>/gold/<scale>_<seed>/<sha256>.json``.
 
     The name is the content hash, so the file is never rewritten in place: equal results land on
     the same file, different results on a new one. Returns (path, sha256)."""
-    text = canonical_json(gold_document(runs))
-    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
-    folder = gold_dir(artifacts, scale, seed)
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{digest}.json"
-    if not path.exists():
-        partial = folder / f".{digest}.{os.getpid()}.tmp"
-        partial.write_text(text, encoding="utf-8")
-        partial.replace(path)
-    return path, digest
+    from heron_pipeline.artifacts import ArtifactLayout, write_content_addressed
+
+    return write_content_addressed(ArtifactLayout.of(artifacts).gold(scale, seed),
+                                   canonical_json(gold_document(runs)).encode("utf-8"), suffix=".json")
 
 
 def read_gold_artifact(path: Path) -> dict[str, tuple[ResultSet | None, float | None, str | None]]:

@@ -10,15 +10,14 @@ made of exactly those; a changed file or parser gives a new key, never a stale c
 from __future__ import annotations
 
 import hashlib
-import os
 import pickle
 import re
 import sys
-import tempfile
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from heron_pipeline.artifacts.atomic import write_atomic
 from heron_pipeline.catalog.model import Catalog
 from heron_pipeline.config import PROJECT_ROOT
 from heron_pipeline.seeding.profiles import PROFILE_DIR, TableProfile
@@ -137,11 +136,7 @@ def _load(key: str) -> Prepared:
         pass
     prepared = _parse()
     try:  # write-then-rename, so a concurrent reader never sees half a file
-        CACHE_DIR.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=CACHE_DIR, prefix=".prepared-")
-        with os.fdopen(fd, "wb") as handle:
-            pickle.dump(prepared, handle, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(tmp, path)
+        write_atomic(path, pickle.dumps(prepared, protocol=pickle.HIGHEST_PROTOCOL))
     except OSError:
         pass  # a read-only checkout still works, it just parses every time
     return prepared

@@ -15,7 +15,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from heron_pipeline.bench.identity import ArtifactRef
+from heron_pipeline.artifacts import ArtifactLayout, ArtifactRef
 from heron_pipeline.bench.predict import PredictionsResult
 from heron_pipeline.submissions.figures import retrieval_figures
 from heron_pipeline.submissions.schema import CLAIMS_FILE, META_FILE, PREDICTIONS_FILE, SQL_CLAIMS
@@ -37,7 +37,7 @@ class PackageError(ValueError):
 
 def _manifests(artifacts: Path) -> list[tuple[Path, dict[str, Any]]]:
     found = []
-    for path in sorted((Path(artifacts) / "runs").glob("*.json")):
+    for path in ArtifactLayout.of(artifacts).run_manifests():
         try:
             doc = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, json.JSONDecodeError):
@@ -63,7 +63,7 @@ def find_manifest(artifacts: Path, tool: str, scale: str, seeds: list[int], ques
             continue
         matching.append((str(doc.get("finished_at") or doc.get("started_at") or ""), path.name, path))
     if not matching:
-        raise PackageError(f"no run manifest in {Path(artifacts) / 'runs'} for {tool} on {scale} seeds "
+        raise PackageError(f"no run manifest in {ArtifactLayout.of(artifacts).runs()} for {tool} on {scale} seeds "
                            f"{','.join(map(str, seeds))} ({question_mode}); run `heron bench --tools {tool} "
                            f"--scale {scale} --seeds {','.join(map(str, seeds))}` first or pass --run")
     return max(matching)[2]
@@ -84,10 +84,9 @@ def _claims(doc: dict[str, Any], made: PredictionsResult, records: list[Any], qu
 def package(artifacts: Path, tool: str, scale: str, seeds: list[int], out: Path, *, question_mode: str = "full",
             manifest: Path | None = None) -> Path:
     """Write ``out/{meta.json, predictions.jsonl, claims.json}`` from a run manifest; the folder."""
-    from heron_pipeline.bench.identity import canonical_json
+    from heron_pipeline.artifacts import canonical_json, canonical_jsonl, write_atomic
     from heron_pipeline.bench.inputs import question_set
     from heron_pipeline.bench.options import canonical_tool
-    from heron_pipeline.predictions.artifact import canonical_jsonl
 
     tool = canonical_tool(tool)
     path = Path(manifest) if manifest is not None else find_manifest(artifacts, tool, scale, seeds, question_mode)
@@ -144,9 +143,8 @@ def package(artifacts: Path, tool: str, scale: str, seeds: list[int], out: Path,
                            if int(s["seed"]) in seeds_sorted]},
     }
     out = Path(out)
-    out.mkdir(parents=True, exist_ok=True)
     lines = ({**r.to_json(), "scale": scale, "question_mode": question_mode} for r in records)
-    (out / PREDICTIONS_FILE).write_bytes(canonical_jsonl(lines))
-    (out / META_FILE).write_bytes(canonical_json(meta) + b"\n")
-    (out / CLAIMS_FILE).write_bytes(canonical_json(claims) + b"\n")
+    write_atomic(out / PREDICTIONS_FILE, canonical_jsonl(lines))
+    write_atomic(out / META_FILE, canonical_json(meta) + b"\n")
+    write_atomic(out / CLAIMS_FILE, canonical_json(claims) + b"\n")
     return out

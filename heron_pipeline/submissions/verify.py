@@ -262,13 +262,12 @@ def _audited(server: Any, artifacts: Path, scale: str, states: dict[int, Any], q
 def _predictions_result(artifacts: Path, sub: Submission, records: list[Any], digest: str, audit: Any,
                         primary: Any) -> Any:
     """The submission's predictions as the bench core's predictions result (content-hashed artifact)."""
-    from heron_pipeline.bench.identity import ArtifactRef
+    from heron_pipeline.artifacts import ArtifactLayout, ArtifactRef, write_jsonl_artifact
     from heron_pipeline.bench.predict import PredictionsResult
-    from heron_pipeline.predictions.artifact import write_jsonl_artifact
 
     meta = sub.meta
     assert meta is not None
-    path, sha = write_jsonl_artifact(Path(artifacts) / "submissions" / "predictions" / meta.scale / meta.question_mode,
+    path, sha = write_jsonl_artifact(ArtifactLayout.of(artifacts).submission_predictions(meta.scale, meta.question_mode),
                                      (r.to_json() for r in records))
     extra = meta.model_extra or {}
     conditions = {"model": meta.model, "temperature": meta.temperature, "question_mode": meta.question_mode,
@@ -282,7 +281,7 @@ def _predictions_result(artifacts: Path, sub: Submission, records: list[Any], di
 
 def _cells(scores: list[Any], questions: list[Any]) -> dict[str, dict[str, float]]:
     """Multi-state EX@1 per (SQL shape × retrieval difficulty) cell and per trap, from the score records."""
-    from heron_pipeline.predictions.artifact import read_jsonl
+    from heron_pipeline.artifacts.ref import read_jsonl
     from heron_pipeline.scoring import breakdown
 
     correct: dict[str, bool] = {}

@@ -7,12 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from heron_pipeline.artifacts import write_document, write_jsonl_artifact
 from heron_pipeline.bench import (ArtifactMismatch, ArtifactRef, AuditGateError, AuditResult, BenchOptions,
                                   PredictionsResult, audit_states, build_state, compute_gold, predict,
                                   recorded_audit, run_bench)
-from heron_pipeline.bench.identity import write_document
 from heron_pipeline.bench.inputs import question_set
-from heron_pipeline.predictions.artifact import write_jsonl_artifact
 from heron_pipeline.predictions.record import PredictionRecord
 
 GOOD = Path(__file__).resolve().parents[1] / "questions" / "fixtures" / "good"

@@ -9,7 +9,8 @@ import pytest
 from heron_pipeline.adapters import AltAdapter, GoldAdapter, PredictionContext, adapter_names, create_adapter, register
 from heron_pipeline.adapters.extract import NoSQLFound, extract_sql
 from heron_pipeline.adapters.registry import _REGISTRY
-from heron_pipeline.predictions.make import load_predictions, make_predictions, store_predictions
+from heron_pipeline.artifacts import ArtifactLayout, write_jsonl_artifact
+from heron_pipeline.predictions.make import load_predictions, make_predictions
 from heron_pipeline.predictions.record import PredictionRecord
 
 Q = SimpleNamespace(id="q1", question="?", gold_sql="SELECT 1 AS a", alt_sql="SELECT 2 - 1 AS a",
@@ -71,10 +72,11 @@ def test_missing_alt_is_a_failed_prediction_not_a_crash() -> None:
 
 def test_predictions_round_trip_through_a_content_hashed_artifact(tmp_path) -> None:
     records = make_predictions(GoldAdapter(), [Q], PredictionContext("tiny", n=2))
-    path, digest = store_predictions(tmp_path, "gold", "tiny", records)
-    assert path.name == f"{digest}.jsonl" and path.parent == tmp_path / "predictions" / "gold" / "tiny"
+    folder = ArtifactLayout(tmp_path).predictions("gold", "tiny", "full")
+    path, digest = write_jsonl_artifact(folder, (r.to_json() for r in records))
+    assert path.name == f"{digest}.jsonl" and path.parent == tmp_path / "predictions" / "gold" / "tiny" / "full"
     assert load_predictions(path) == records
-    again, digest_again = store_predictions(tmp_path, "gold", "tiny", records)
+    again, digest_again = write_jsonl_artifact(folder, (r.to_json() for r in records))
     assert (again, digest_again) == (path, digest)
 
 

@@ -6,10 +6,10 @@ from types import SimpleNamespace
 
 import pytest
 
+from heron_pipeline.artifacts.ref import read_jsonl
 from heron_pipeline.harness.scorer import StateRun, score_state
 from heron_pipeline.harness.state_run import classify_failure, state_run
 from heron_pipeline.harness.store import store_scores_in
-from heron_pipeline.predictions.artifact import read_jsonl
 from heron_pipeline.predictions.record import PredictionRecord
 from heron_pipeline.questions.model import Question, Retrieval, Shape, Trap
 from heron_pipeline.results import Column, ResultSet, execute_readonly

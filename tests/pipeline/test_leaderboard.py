@@ -9,9 +9,10 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from heron_pipeline.artifacts import ArtifactLayout
 from heron_pipeline.harness.aggregate import ToolConditions, compute_standings
 from heron_pipeline.harness.store import store_scores_in
-from heron_pipeline.leaderboard import local_results_dir, render_svg, write_leaderboard
+from heron_pipeline.leaderboard import render_svg, write_leaderboard
 from heron_pipeline.leaderboard.svg import LABEL_WIDTH, PLOT_WIDTH
 from heron_pipeline.leaderboard.write import PUBLISHED_DIR
 
@@ -26,7 +27,7 @@ def board(tmp_path):
 
 
 def test_files_hold_every_condition_next_to_the_numbers(board, tmp_path) -> None:
-    files = write_leaderboard([board], local_results_dir(tmp_path))
+    files = write_leaderboard([board], ArtifactLayout(tmp_path).results())
     assert set(files) == {"json", "csv", "md", "svg"} and files["md"].parent == tmp_path / "results"
     [row] = list(csv.DictReader(files["csv"].open()))
     assert row["scale"] == "tiny" and row["seeds"] == "42,43" and row["mode"] == "multi-state"

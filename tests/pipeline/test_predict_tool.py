@@ -14,9 +14,9 @@ import pytest
 
 from heron_pipeline.adapters import PredictionContext
 from heron_pipeline.adapters.prompt import SYSTEM_PROMPT, render_schema
+from heron_pipeline.artifacts.ref import canonical_jsonl
 from heron_pipeline.catalog import load_catalog
 from heron_pipeline.llm import LLMSettings
-from heron_pipeline.predictions.artifact import canonical_jsonl
 from heron_pipeline.predictions.make import NO_ENDPOINT, PredictOptions, predict_tool
 from heron_pipeline.questions import QUESTIONS_DIR
 from heron_pipeline.questions.conventions import load_conventions
