@@ -17,7 +17,7 @@ import hashlib
 import os
 import tempfile
 from pathlib import Path
-from typing import Any, BinaryIO, Callable, Iterable, Union
+from typing import Any, BinaryIO, Callable, Union
 
 #: What a write is given: the bytes themselves, or a function that streams them into a binary file.
 Payload = Union[bytes, Callable[[BinaryIO], Any]]
@@ -121,10 +121,3 @@ def write_content_addressed(directory: Path, payload: bytes, suffix: str = ".jso
     if not path.exists():
         write_atomic(path, payload)
     return path, digest
-
-
-def write_jsonl_artifact(directory: Path, records: Iterable[dict[str, Any]]) -> tuple[Path, str]:
-    """Canonical JSON lines of ``records`` stored by content hash under ``directory``; (path, digest)."""
-    from heron_pipeline.artifacts.ref import canonical_jsonl
-
-    return write_content_addressed(directory, canonical_jsonl(records))

@@ -75,3 +75,8 @@ def read_jsonl(path: Path) -> Iterator[dict[str, Any]]:
         for line in handle:
             if line.strip():
                 yield json.loads(line)
+
+
+def write_jsonl_artifact(directory: Path, records: Iterable[dict[str, Any]]) -> tuple[Path, str]:
+    """Canonical JSON lines of ``records`` stored by content hash under ``directory``; (path, digest)."""
+    return write_content_addressed(Path(directory), canonical_jsonl(records))

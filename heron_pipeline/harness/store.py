@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Iterable
 
-from heron_pipeline.artifacts.atomic import write_jsonl_artifact
+from heron_pipeline.artifacts.ref import write_jsonl_artifact
 from heron_pipeline.harness.records import ScoreRecord
 
 
