@@ -63,8 +63,8 @@ def claim_gaps(klass: str | None, claimed: Mapping[str, float],
     by_key = {c.key: c for c in claims(klass)}
     gaps = []
     for key, value in sorted(claimed.items()):
-        claim = by_key.get(key)
+        claim = by_key.get(key) or Claim(key)  # schema.parse_claims keeps only declared keys; default tolerance
         got = reproduced.get(key)
-        if claim is not None and value - (got or 0.0) > claim.tolerance:
+        if value - (got or 0.0) > claim.tolerance:
             gaps.append((claim, value, got))
     return gaps
