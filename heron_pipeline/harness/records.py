@@ -38,7 +38,8 @@ def score_columns() -> dict[str, str]:
 @dataclass(frozen=True, init=False)
 class ScoreRecord:
     """The facts as fields; each registered per-record metric's value by its field name, read as an
-    attribute too (``record.soft_f1``). Built with keywords: facts and metric fields alike."""
+    attribute too. Built with keywords, facts and metric fields alike; a keyword that is neither is
+    a TypeError (a typo must not become a silently stored value)."""
 
     tool: str
     scale: str
