@@ -24,6 +24,7 @@ from heron_pipeline.metrics.cells import md_text
 PUBLISHED_DIR = PROJECT_ROOT / "docs" / "leaderboard"
 BASENAME = "leaderboard"
 
+
 def render_markdown(standings: Iterable[Mapping[str, Any]]) -> str:
     """A Markdown table per scale; the conditions line above it and the condition columns in it."""
     parts = ["# heron leaderboard", ""]
