@@ -37,23 +37,18 @@ def print_standings(standings: dict[str, Any]) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    def f(value: Any, digits: int = 1) -> str:
-        return "—" if value is None else f"{value:.{digits}f}" if isinstance(value, float) else str(value)
+    from heron_pipeline.metrics import cli_cells
+    from heron_pipeline.metrics.cells import cli_text
 
+    cells = cli_cells()
     seeds = ", ".join(str(s) for s in standings["seeds"])
     table = Table(title=f"heron standings — scale {standings['scale']}, seeds {seeds} ({standings['mode']})")
-    for column in ("tool", "model", "temp", "n", "Grade", "multi-state EX@1", "95 % CI", "EX@1 per state", "EX@k",
-                   "VES", "Soft-F1", "row F1", "Recall@all", "EM", "errors", "tok/q", "cost $", "lat s"):
+    for column in ("tool", "model", "temp", "n", *(cell.title(standings) for cell in cells)):
         table.add_column(column, justify="left" if column in ("tool", "model") else "right")
     for t in standings["tools"]:
         c = t["conditions"]
-        low, high = t["multi_state_ex1_ci"]
-        table.add_row(
-            t["tool"], str(c.get("model")), f(c.get("temperature")), str(c["n"]), f(t["grade"]),
-            f(t["multi_state_ex1"]), f"[{low:.1f}, {high:.1f}]",
-            " ".join(f"{s}:{v:.0f}" for s, v in t["ex1_per_state"].items()), f(t[f"ex_at_{c['n']}"]),
-            f(t["ves"]), f(t["soft_f1"]), f(t["row_f1"]), f(t["set_recall"]["@all"]), f(t["exact_match"]), str(t["errors"]),
-            f(t["tokens_per_question"]), f(t["cost_usd"], 4), f(t["mean_latency_s"], 3))
+        table.add_row(t["tool"], str(c.get("model")), cli_text(c.get("temperature")), str(c["n"]),
+                      *(cell.render(t) for cell in cells))
     console = Console()
     Console(width=max(console.width, 200)).print(table)  # never squeeze the numbers out
 

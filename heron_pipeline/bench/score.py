@@ -57,6 +57,7 @@ def score(server: Any, artifacts: Path, predictions: PredictionsResult, gold: Go
     from heron_pipeline.harness.scorer import score_state
     from heron_pipeline.harness.state_run import state_run
     from heron_pipeline.harness.store import store_scores_in
+    from heron_pipeline.metrics import ex1_of_records
 
     require_passed(audit, gold.state.scale)
     state = gold.state
@@ -84,5 +85,5 @@ def score(server: Any, artifacts: Path, predictions: PredictionsResult, gold: Go
                                                                        predictions.question_mode), records)
     first = [r for r in records if r.sample == 0]
     return ScoresResult(status="scored", reason=None, scores=ArtifactRef(path, digest),
-                        ex1=100.0 * sum(r.correct for r in first) / len(first) if first else 0.0,
+                        ex1=ex1_of_records(records),
                         errors=sum(r.error_class is not None for r in first), records=len(records), **base)

@@ -2,13 +2,17 @@
 
 Score records are self-contained (they repeat the question's tags and the prediction's usage) so
 that the standings can be computed by DuckDB from the score artifacts alone, across whatever seeds
-are present, without joining back to the questions or predictions.
+are present, without joining back to the questions or predictions. The record holds the facts of
+the execution (declared here) and the values of every per-record metric (declared in the metric
+registry, ``heron_pipeline.metrics``), so a new per-record metric needs no change here.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
-from typing import Any
+from dataclasses import MISSING, dataclass, field, fields
+from typing import Any, Mapping
+
+from heron_pipeline.metrics import record_fields
 
 #: How a prediction failed: the tool produced no SQL (``no_sql``, or the prediction's own class —
 #: provider_http, provider_timeout, budget… see heron_pipeline.llm.errors — kept apart, so an outage
@@ -16,17 +20,33 @@ from typing import Any
 SANDBOX_CLASSES = ("rejected", "timeout", "limit", "error")
 ERROR_CLASSES = ("no_sql", *SANDBOX_CLASSES)
 
+#: DuckDB types of the facts (the per-record metrics' fields come from the registry).
+FACT_TYPES = {
+    "tool": "VARCHAR", "scale": "VARCHAR", "seed": "BIGINT", "question_id": "VARCHAR", "sample": "BIGINT",
+    "correct": "BOOLEAN", "error_class": "VARCHAR", "error": "VARCHAR", "pred_row_count": "BIGINT",
+    "gold_row_count": "BIGINT", "exec_s": "DOUBLE", "gold_time_s": "DOUBLE", "pred_time_s": "DOUBLE",
+    "prompt_tokens": "BIGINT", "completion_tokens": "BIGINT", "latency_s": "DOUBLE", "cached_prompt_tokens": "BIGINT",
+    "cost_usd": "DOUBLE", "shape": "VARCHAR", "retrieval": "VARCHAR", "traps": "VARCHAR[]",
+}
 
-@dataclass(frozen=True)
+
+def score_columns() -> dict[str, str]:
+    """Every column of a score record with its DuckDB type: the facts, then the metrics' fields."""
+    return {**FACT_TYPES, **{f.name: f.sql_type for f in record_fields()}}
+
+
+@dataclass(frozen=True, init=False)
 class ScoreRecord:
+    """The facts as fields; each registered per-record metric's value by its field name, read as an
+    attribute too. Built with keywords, facts and metric fields alike; a keyword that is neither is
+    a TypeError (a typo must not become a silently stored value)."""
+
     tool: str
     scale: str
     seed: int
     question_id: str
     sample: int
     correct: bool
-    soft_f1: float
-    row_f1: float
     error_class: str | None  # one of ERROR_CLASSES or the prediction's own class; None when the SQL ran
     error: str | None
     pred_row_count: int | None
@@ -34,11 +54,6 @@ class ScoreRecord:
     exec_s: float | None  # wall time of the scored execution, fetch included
     gold_time_s: float | None = None  # VES timing (min of 5 after a warm-up), None when not timed
     pred_time_s: float | None = None
-    exact_match: bool = False
-    recall_5: float | None = None  # Set-Recall@k of the ranked retrieved tables; None = not exposed
-    recall_10: float | None = None
-    recall_20: float | None = None
-    recall_all: float | None = None
     prompt_tokens: int | None = None
     completion_tokens: int | None = None
     latency_s: float | None = None  # the tool's own time to predict, not the execution
@@ -46,9 +61,41 @@ class ScoreRecord:
     cost_usd: float | None = None  # the prediction's cost; None = unknown (never a guessed 0)
     shape: str = ""
     retrieval: str = ""
-    traps: tuple[str, ...] = field(default_factory=tuple)
+    traps: tuple[str, ...] = ()
+    values: Mapping[str, Any] = field(default_factory=dict)  # per-record metric field -> value
+
+    def __init__(self, *, values: Mapping[str, Any] | None = None, **given: Any) -> None:
+        for f in fields(self):
+            if f.name == "values":
+                continue
+            if f.name in given:
+                value = given.pop(f.name)
+            elif f.default is not MISSING:
+                value = f.default
+            else:
+                raise TypeError(f"ScoreRecord needs {f.name}")
+            object.__setattr__(self, f.name, tuple(value) if f.name == "traps" else value)
+        declared = {f.name for f in record_fields()}
+        unknown = sorted(set(given) - declared)
+        if unknown:
+            raise TypeError(f"ScoreRecord has no field {', '.join(unknown)} (neither a fact nor a registered "
+                            f"metric's field)")
+        object.__setattr__(self, "values", {**(values or {}), **given})
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__") or name == "values":
+            raise AttributeError(name)
+        values = self.__dict__.get("values") or {}
+        if name in values:
+            return values[name]
+        for f in record_fields():
+            if f.name == name:
+                return f.default
+        raise AttributeError(f"ScoreRecord has no field {name!r}")
 
     def to_json(self) -> dict[str, Any]:
-        doc = asdict(self)
+        doc = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "values"}
         doc["traps"] = list(self.traps)
+        doc.update({f.name: f.default for f in record_fields()})
+        doc.update(self.values)
         return doc

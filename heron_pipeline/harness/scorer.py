@@ -2,10 +2,9 @@
 
 Every prediction is executed — there is no shortcut for SQL whose text equals the gold, so the
 reference tools prove the execution path, not string equality. The result is compared with the
-stored gold result of the same state by ``scoring.compare``; partial credit (Soft-F1, row F1), the
-exact-set match and Set-Recall@k are recorded beside it. Soft-F1 pairs rows by position, so both
-results are first put in the canonical order of ``scoring.canonical_pair`` wherever their queries
-leave the order open: the same SQL on the same state then scores the same whatever plan ran it.
+stored gold result of the same state by ``scoring.compare``; every per-record metric of the
+registry (``heron_pipeline.metrics``: Soft-F1, row F1, the exact-set match, Set-Recall@k…) is
+recorded beside it.
 A failed execution is classified (rejected, timeout, limit, error) and scores 0; only an exception
 the sandbox does not classify — the server itself going away — stops the run, because that is the
 harness failing, not the tool.
@@ -16,22 +15,13 @@ from __future__ import annotations
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping
 
 from heron_pipeline.harness.records import ScoreRecord
 from heron_pipeline.harness.timing import time_pair
+from heron_pipeline.metrics import Scored, record_values
 from heron_pipeline.predictions.record import PredictionRecord
-from heron_pipeline.scoring import (
-    canonical_pair,
-    compare,
-    exact_set_match,
-    row_multiset_f1,
-    set_recall_at_k,
-    soft_f1,
-)
-
-RECALL_KS = (5, 10, 20)
+from heron_pipeline.scoring import compare
 
 #: Runs hostile SQL on the state; returns an object with ``.rows`` (a results.ResultSet) or raises.
 Execute = Callable[[str], Any]
@@ -54,23 +44,8 @@ class StateRun:
     time_pair: Callable[[str, str], tuple[float, float] | None] | None = None
 
 
-@lru_cache(maxsize=4096)
-def _exact_match(gold_sql: str, pred_sql: str) -> bool:
-    """EM does not depend on the state; parsing both queries costs more than executing them on
-    tiny, so each pair is parsed once per process however many states are scored."""
-    return exact_set_match(gold_sql, pred_sql)
-
-
 def _value(tag: Any) -> str:
     return str(getattr(tag, "value", tag))
-
-
-def _recalls(retrieved: Sequence[str], gold_tables: Sequence[str]) -> dict[str, float | None]:
-    if not retrieved or not gold_tables:
-        return {"recall_5": None, "recall_10": None, "recall_20": None, "recall_all": None}
-    out: dict[str, float | None] = {f"recall_{k}": set_recall_at_k(retrieved, gold_tables, k) for k in RECALL_KS}
-    out["recall_all"] = set_recall_at_k(retrieved, gold_tables, None)
-    return out
 
 
 def score_prediction(tool: str, question: Any, prediction: PredictionRecord, gold_rows: list[tuple],
@@ -105,18 +80,15 @@ def score_prediction(tool: str, question: Any, prediction: PredictionRecord, gol
                                          lambda: state.execute(prediction.sql))
     return ScoreRecord(
         tool=tool, scale=state.scale, seed=state.seed, question_id=question.id, sample=prediction.sample,
-        correct=correct, soft_f1=soft_f1(*canonical_pair(question.gold_sql, gold_rows, prediction.sql, pred_rows)),
-        row_f1=row_multiset_f1(gold_rows, pred_rows),
-        error_class=error_class, error=error,
+        correct=correct, error_class=error_class, error=error,
         pred_row_count=None if pred_rows is None else len(pred_rows), gold_row_count=len(gold_rows),
         exec_s=exec_s, gold_time_s=gold_time, pred_time_s=pred_time,
-        exact_match=prediction.sql is not None and _exact_match(question.gold_sql, prediction.sql),
-        **_recalls(prediction.retrieved_tables, question.gold_tables),
         prompt_tokens=prediction.prompt_tokens, completion_tokens=prediction.completion_tokens,
         latency_s=prediction.latency_s, cached_prompt_tokens=prediction.cached_prompt_tokens,
         cost_usd=prediction.cost_usd,
         shape=_value(question.shape), retrieval=_value(question.retrieval),
         traps=tuple(_value(t) for t in question.traps),
+        values=record_values(Scored(question, prediction, gold_rows, pred_rows, correct)),
     )
 
 

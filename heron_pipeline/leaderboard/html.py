@@ -13,6 +13,10 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from heron_pipeline.metrics import html_cells
+from heron_pipeline.metrics.cells import html_cell as _cell
+from heron_pipeline.metrics.cells import html_text as _num
+
 STYLE = """
 body{font-family:system-ui,sans-serif;margin:24px;color:#222;max-width:1400px}
 h1{margin-bottom:4px} h2{margin-top:32px;border-bottom:1px solid #ccc}
@@ -50,22 +54,11 @@ document.querySelectorAll('table.sortable').forEach(function (table) {
 """
 
 
-def _num(value: Any, digits: int = 2) -> str:
-    return "—" if value is None else f"{value:.{digits}f}" if isinstance(value, float) else escape(str(value))
-
-
-def _cell(value: Any, text: str | None = None, *, klass: str = "") -> str:
-    sort = "" if value is None else (f"{value:.6f}" if isinstance(value, float) else str(value))
-    cls = f' class="{klass}"' if klass else ""
-    return f'<td{cls} data-sort="{escape(sort)}">{text if text is not None else _num(value)}</td>'
-
-
 def _standings_table(board: dict[str, Any], hidden_states: int) -> str:
     seeds = ",".join(map(str, board["seeds"]))
-    headers = [("tool", "text"), ("class", "text"), ("model · T · n", "text"), ("Grade", ""),
-               (f"multi-state EX@1 ({len(board['seeds'])} states)", ""), ("95 % CI", ""), ("EX@1 per state", "text"),
-               ("EX@k (n samples, ceiling)", ""), ("Soft-F1", ""), ("row F1", ""), ("EM", ""), ("errors", ""),
-               ("tokens/q", ""), ("cost $", "")]
+    metric_cells = html_cells()
+    headers = [("tool", "text"), ("class", "text"), ("model · T · n", "text"),
+               *((cell.title(board), cell.klass) for cell in metric_cells)]
     if hidden_states:
         headers.append((f"multi-state EX@1, public + {hidden_states} hidden", ""))
     out = [f'<table class="sortable standings" data-scale="{escape(board["scale"])}">', "<thead><tr>"]
@@ -77,21 +70,11 @@ def _standings_table(board: dict[str, Any], hidden_states: int) -> str:
         model = c.get("model") or "no model"
         temperature = "—" if c.get("temperature") is None else c["temperature"]
         cond = f'<div class="cond">{escape(board["scale"])} seeds {seeds} · {escape(c["mode"])} · {escape(board["question_mode"])}</div>'
-        low, high = row["multi_state_ex1_ci"]
-        per_state = " ".join(f"{s}:{v:.1f}" for s, v in row["ex1_per_state"].items())
         cells = [
             _cell(row["tool"], f'<b>{escape(row["tool"])}</b>{cond}', klass="text"),
             _cell(row["class"], escape(row["class"]), klass="text"),
             _cell(model, escape(f"{model} · T={temperature} · n={n}"), klass="text"),
-            _cell(row["grade"]),
-            _cell(row["multi_state_ex1"], f'{_num(row["multi_state_ex1"])}<div class="cond">EX@1, multi-state, '
-                                          f'{len(board["seeds"])} public states</div>'),
-            _cell(low, f"[{_num(low)}, {_num(high)}]"),
-            _cell(per_state, escape(per_state), klass="text"),
-            _cell(row.get(f"ex_at_{n}"), f'{_num(row.get(f"ex_at_{n}"))}<div class="cond">EX@{n}</div>'),
-            _cell(row.get("soft_f1")), _cell(row.get("row_f1")), _cell(row.get("exact_match")),
-            _cell(row["errors"]), _cell(row.get("tokens_per_question"), _num(row.get("tokens_per_question"), 1)),
-            _cell(row.get("cost_usd"), _num(row.get("cost_usd"), 4)),
+            *(cell.render(row, board) for cell in metric_cells),
         ]
         if hidden_states:
             h = row.get("hidden") or {}

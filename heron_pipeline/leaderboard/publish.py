@@ -24,14 +24,14 @@ from typing import Any, Callable, Iterable
 
 from heron_pipeline.artifacts.atomic import write_text_atomic
 from heron_pipeline.config import PROJECT_ROOT
-from heron_pipeline.leaderboard.rows import leaderboard_rows
-from heron_pipeline.leaderboard.write import CSV_FIELDS, PUBLISHED_DIR, render_markdown
+from heron_pipeline.leaderboard.rows import leaderboard_rows, row_fields
+from heron_pipeline.leaderboard.write import PUBLISHED_DIR, render_markdown
+from heron_pipeline.metrics import claim_keys, field_figures
 
 SUBMISSIONS_DIR = PROJECT_ROOT / "submissions"
 PUBLISHED_FILES = ("leaderboard.json", "leaderboard.csv", "LEADERBOARD.md", "leaderboard.svg", "breakdown.svg",
                    "retrieval.csv", "index.html")
 HIDDEN_KEYS = ("hidden_states", "multi_state_ex1_public_hidden")
-RETRIEVAL_KEYS = ("set_recall@5", "set_recall@10", "set_recall@20", "set_recall@all")
 
 Say = Callable[[str], None]
 
@@ -107,12 +107,7 @@ def _submission_info(v: Any) -> dict[str, Any]:
 
 def _regrade(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The Grade is relative to the field: recomputed over the rows of one board, then ranked."""
-    from heron_pipeline.harness.aggregate import tool_dims
-    from heron_pipeline.scoring import grade
-
-    dims = [tool_dims(r) for r in rows]
-    for row, d in zip(rows, dims):
-        row["grade"] = grade(d, dims)
+    field_figures(rows)
     return sorted(rows, key=lambda r: (-r["grade"], -r["multi_state_ex1"], r["tool"]))
 
 
@@ -152,7 +147,7 @@ def leaderboard_document(verdicts: Iterable[Any], board: Any, hidden: dict[tuple
             continue
         c = v.conditions
         if v.retrieval is not None:
-            figures = {k: v.retrieval.get(k) for k in RETRIEVAL_KEYS}
+            figures = {k: v.retrieval.get(k) for k in claim_keys("retrieval")}
             by_bucket = v.retrieval.get("by_retrieval") or {}
         elif v.klass == "sql" and v.standing is not None and any(v.standing["set_recall"].values()):
             figures = {f"set_recall{k}": val for k, val in v.standing["set_recall"].items()}
@@ -177,7 +172,7 @@ def leaderboard_document(verdicts: Iterable[Any], board: Any, hidden: dict[tuple
 
 def render_published_csv(doc: dict[str, Any]) -> str:
     buffer = io.StringIO()
-    fields = ["class", "folder", *CSV_FIELDS, *HIDDEN_KEYS]
+    fields = ["class", "folder", *row_fields(), *HIDDEN_KEYS]
     writer = csv.DictWriter(buffer, fieldnames=fields, lineterminator="\n")
     writer.writeheader()
     for board in doc["standings"]:
@@ -191,13 +186,14 @@ def render_published_csv(doc: dict[str, Any]) -> str:
 
 def render_retrieval_csv(doc: dict[str, Any]) -> str:
     buffer = io.StringIO()
-    fields = ["scale", "question_mode", "seeds", "tool", "class", "model", *RETRIEVAL_KEYS]
+    keys = claim_keys("retrieval")
+    fields = ["scale", "question_mode", "seeds", "tool", "class", "model", *keys]
     writer = csv.DictWriter(buffer, fieldnames=fields, lineterminator="\n", extrasaction="ignore")
     writer.writeheader()
     for e in doc["retrieval"]:
         writer.writerow({**{k: ("" if e.get(k) is None else e[k]) for k in fields},
                          "seeds": ",".join(map(str, e["seeds"])),
-                         **{k: "" if e.get(k) is None else round(e[k], 2) for k in RETRIEVAL_KEYS}})
+                         **{k: "" if e.get(k) is None else round(e[k], 2) for k in keys}})
     return buffer.getvalue()
 
 
@@ -222,7 +218,7 @@ def render_published_markdown(doc: dict[str, Any]) -> str:
         parts += ["| tool | class | model | scale | seeds | mode | @5 | @10 | @20 | @all |", "|---|---|---|---|---|---|---|---|---|---|"]
         parts += [f"| {e['tool']} | {e['class']} | {e['model'] or 'no model'} | {e['scale']} | "
                   f"{','.join(map(str, e['seeds']))} | {e['question_mode']} | "
-                  + " | ".join(_fmt(e[k]) for k in RETRIEVAL_KEYS) + " |" for e in doc["retrieval"]]
+                  + " | ".join(_fmt(e[k]) for k in claim_keys("retrieval")) + " |" for e in doc["retrieval"]]
     else:
         parts.append("No retrieving tool has an accepted submission yet.")
     parts += ["", "## Rejected submissions", ""]

@@ -16,28 +16,20 @@ from typing import Any, Iterable, Mapping
 
 from heron_pipeline.artifacts.atomic import write_text_atomic
 from heron_pipeline.config import PROJECT_ROOT
-from heron_pipeline.leaderboard.rows import leaderboard_rows
+from heron_pipeline.leaderboard.rows import leaderboard_rows, row_fields
 from heron_pipeline.leaderboard.svg import render_svg
+from heron_pipeline.metrics import markdown_cells
+from heron_pipeline.metrics.cells import md_text
 
 #: The published leaderboard (``heron leaderboard``): outside ``submissions/``, whose watcher it would retrigger.
 PUBLISHED_DIR = PROJECT_ROOT / "docs" / "leaderboard"
 BASENAME = "leaderboard"
 
-CSV_FIELDS = [
-    "scale", "seeds", "mode", "question_mode", "tool", "model", "temperature", "n", "questions", "grade",
-    "multi_state_ex1", "multi_state_ex1_ci_low", "multi_state_ex1_ci_high", "ex1_per_state", "ex_at_k",
-    "ves", "r_ves", "soft_f1", "row_f1", "set_recall_at_5", "set_recall_at_10", "set_recall_at_20",
-    "set_recall_at_all", "exact_match", "errors", "tokens_per_question", "cost_usd", "mean_latency_s",
-]
-
-
-def _fmt(value: Any) -> str:
-    return "—" if value is None else str(value)
-
 
 def render_markdown(standings: Iterable[Mapping[str, Any]]) -> str:
     """A Markdown table per scale; the conditions line above it and the condition columns in it."""
     parts = ["# heron leaderboard", ""]
+    cells = markdown_cells()
     for board in standings:
         seeds = ", ".join(str(s) for s in board["seeds"])
         parts += [f"## Scale `{board['scale']}` — seeds {seeds} ({board['mode']}), question mode "
@@ -45,20 +37,13 @@ def render_markdown(standings: Iterable[Mapping[str, Any]]) -> str:
                   f"Headline: multi-state EX@1 (correct on every one of {len(board['seeds'])} state(s)); "
                   f"95 % bootstrap CI, {board['ci']['resamples']} resamples, seed {board['ci']['seed']}. "
                   f"EX@k is the unbiased pass@k over n samples, a ceiling.", ""]
-        header = ["tool", "model", "temp", "n", "scale", "seeds", "mode", "Grade", "multi-state EX@1 [95 % CI]",
-                  "EX@1 per state", "EX@k", "VES", "R-VES", "Soft-F1", "row F1", "Recall@5/10/20/all", "EM",
-                  "errors", "tokens/q", "cost $", "latency s"]
+        header = ["tool", "model", "temp", "n", "scale", "seeds", "mode", *(cell.title(board) for cell in cells)]
         parts.append("| " + " | ".join(header) + " |")
         parts.append("|" + "---|" * len(header))
         for row in leaderboard_rows([board]):
-            parts.append("| " + " | ".join(_fmt(v) for v in [
+            parts.append("| " + " | ".join(md_text(v) for v in [
                 row["tool"], row["model"], row["temperature"], row["n"], row["scale"], row["seeds"], row["mode"],
-                row["grade"], f"{row['multi_state_ex1']} [{row['multi_state_ex1_ci_low']}, "
-                              f"{row['multi_state_ex1_ci_high']}]",
-                row["ex1_per_state"], row["ex_at_k"], row["ves"], row["r_ves"], row["soft_f1"], row["row_f1"],
-                "/".join(_fmt(row[f"set_recall_at_{k}"]) for k in ("5", "10", "20", "all")),
-                row["exact_match"], row["errors"], row["tokens_per_question"], row["cost_usd"],
-                row["mean_latency_s"]]) + " |")
+                *(cell.render(row) for cell in cells)]) + " |")
         parts.append("")
     return "\n".join(parts)
 
@@ -93,10 +78,11 @@ def render_retrieval_markdown(retrieval: Iterable[Mapping[str, Any]]) -> str:
 
 def render_csv(standings: Iterable[Mapping[str, Any]]) -> str:
     buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=CSV_FIELDS, lineterminator="\n")
+    fields = row_fields()
+    writer = csv.DictWriter(buffer, fieldnames=fields, lineterminator="\n")
     writer.writeheader()
     for row in leaderboard_rows(standings):
-        writer.writerow({k: ("" if row[k] is None else row[k]) for k in CSV_FIELDS})
+        writer.writerow({k: ("" if row[k] is None else row[k]) for k in fields})
     return buffer.getvalue()
 
 

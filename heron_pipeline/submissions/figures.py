@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any, Iterable
 
+from heron_pipeline.metrics import RECALL_KS, recall_label
 from heron_pipeline.scoring import set_recall_at_k
-
-RECALL_KS: tuple[int | None, ...] = (5, 10, 20, None)
 
 
 def _key(k: int | None) -> str:
-    return f"set_recall@{'all' if k is None else k}"
+    """The figure's key, which is also its claim key (the Set-Recall metric's retrieval claims)."""
+    return f"set_recall@{recall_label(k)}"
 
 
 def _per_question(records: Iterable[Any], questions: list[Any]) -> dict[str, dict[str, float]]:

@@ -18,7 +18,8 @@ from typing import Any
 from heron_pipeline.artifacts import ArtifactLayout, ArtifactRef
 from heron_pipeline.bench.predict import PredictionsResult
 from heron_pipeline.submissions.figures import retrieval_figures
-from heron_pipeline.submissions.schema import CLAIMS_FILE, META_FILE, PREDICTIONS_FILE, SQL_CLAIMS
+from heron_pipeline.metrics import claim_keys
+from heron_pipeline.submissions.schema import CLAIMS_FILE, META_FILE, PREDICTIONS_FILE
 
 #: What the reference tools and offline retrievers are, for their meta.json (other tools give
 #: ``approach`` and ``repository`` through the adapter's conditions).
@@ -78,7 +79,7 @@ def _claims(doc: dict[str, Any], made: PredictionsResult, records: list[Any], qu
     row = next((t for t in standings["tools"] if t["tool"] == made.tool), None)
     if row is None:
         raise PackageError(f"the run's standings have no row for {made.tool}")
-    return {key: row[key] for key in SQL_CLAIMS if row.get(key) is not None}
+    return {key: row[key] for key in claim_keys(made.kind) if row.get(key) is not None}
 
 
 def package(artifacts: Path, tool: str, scale: str, seeds: list[int], out: Path, *, question_mode: str = "full",

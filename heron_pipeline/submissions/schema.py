@@ -17,17 +17,16 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from heron_pipeline.metrics import claim_keys, required_claims
 from heron_pipeline.predictions.record import PredictionRecord
 
 META_FILE, PREDICTIONS_FILE, CLAIMS_FILE = "meta.json", "predictions.jsonl", "claims.json"
 SUBMISSION_FILES = (META_FILE, PREDICTIONS_FILE, CLAIMS_FILE)
 CLASSES = ("sql", "reference", "retrieval")
 
-#: Claimable figures (percent, higher is better): what a submitter may claim and ``claim_gap`` judges.
-#: Grade is relative to the field it is ranked in and VES is a timing, so neither is claimable.
-SQL_CLAIMS = ("multi_state_ex1", "soft_f1", "row_f1", "exact_match")
-RETRIEVAL_CLAIMS = ("set_recall@5", "set_recall@10", "set_recall@20", "set_recall@all")
-REQUIRED_CLAIM = {"sql": "multi_state_ex1", "reference": "multi_state_ex1", "retrieval": "set_recall@10"}
+# Claimable figures (percent, higher is better) are the claims the metric registry declares per class
+# (``heron_pipeline.metrics.claim_keys``). Grade is relative to the field it is ranked in and VES is a
+# timing, so neither is claimable.
 
 
 @dataclass(frozen=True)
@@ -170,7 +169,7 @@ def parse_claims(doc: Any, klass: str | None, problems: list[Problem]) -> dict[s
     if not isinstance(doc, dict):
         problems.append(Problem(CLAIMS_FILE, None, "must be a JSON object of figure name -> percent"))
         return None
-    allowed = RETRIEVAL_CLAIMS if klass == "retrieval" else SQL_CLAIMS
+    allowed = claim_keys("retrieval" if klass == "retrieval" else "sql")
     claims: dict[str, float] = {}
     for key, value in doc.items():
         if key not in allowed:
@@ -181,9 +180,9 @@ def parse_claims(doc: Any, klass: str | None, problems: list[Problem]) -> dict[s
             problems.append(Problem(CLAIMS_FILE, key, f"must be a percentage between 0 and 100, got {value!r}"))
         else:
             claims[key] = float(value)
-    required = REQUIRED_CLAIM.get(klass or "")
-    if required and required not in doc:
-        problems.append(Problem(CLAIMS_FILE, required, f"required for class {klass}"))
+    for required in required_claims(klass):
+        if required not in doc:
+            problems.append(Problem(CLAIMS_FILE, required, f"required for class {klass}"))
     return claims
 
 

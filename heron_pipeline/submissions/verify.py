@@ -6,8 +6,8 @@ named in meta.json are built or reused, each checked against the fingerprint com
 ``submissions/expected_fingerprints.json``, audited, and every SQL is re-executed in the sandbox on
 every state through the bench core's own steps (``audited_golds``, ``score``,
 ``compute_scale_standings``): verification cannot disagree with ``heron bench`` because it is the
-same code. A claimed figure more than ``CLAIM_TOLERANCE`` points above its recomputed value is a
-``claim_gap``. One submission may hit several reason codes; all are reported.
+same code. A claimed figure more than its tolerance (declared with the claim in the metric
+registry, ``heron_pipeline.metrics``; 2 points) above its recomputed value is a ``claim_gap``. One submission may hit several reason codes; all are reported.
 
 The harness failing (server down, a public state whose fingerprint is not the committed one, an
 audit that does not pass) is ``HarnessUnavailable`` — heron's failure, never the submitter's.
@@ -32,7 +32,6 @@ from heron_pipeline.submissions.schema import (
     load_submission,
 )
 
-CLAIM_TOLERANCE = 2.0
 EXPECTED_FINGERPRINTS = PROJECT_ROOT / "submissions" / "expected_fingerprints.json"
 #: Hidden seeds are at least this large, so a public seed is always below it.
 HIDDEN_SEED_MIN, HIDDEN_SEED_MAX = 10**9, 2**31 - 1
@@ -337,7 +336,7 @@ def verify(folder: Path, server: Any, artifacts: Path, *, board: BoardRules = Bo
     """Judge one submission folder on its public states. Raises HarnessUnavailable when heron cannot run."""
     from heron_pipeline.bench.inputs import question_set
     from heron_pipeline.bench.options import QUESTIONS_DIR
-    from heron_pipeline.submissions.schema import RETRIEVAL_CLAIMS, SQL_CLAIMS
+    from heron_pipeline.metrics import claim_gaps, claim_keys
 
     folder = Path(folder)
     expected = load_expected_fingerprints() if expected is None else expected
@@ -361,15 +360,13 @@ def verify(folder: Path, server: Any, artifacts: Path, *, board: BoardRules = Bo
     verdict.states = [{"seed": s.seed, "fingerprint": s.fingerprint, "generator_version": s.generator_version,
                        "expected": expected.get(meta.scale, {}).get(s.seed) == s.fingerprint} for s in states]
     figures = result["figures"]
-    keys = RETRIEVAL_CLAIMS if meta.class_ == "retrieval" else SQL_CLAIMS
-    verdict.reproduced = {k: figures.get(k) for k in keys}
+    verdict.reproduced = {k: figures.get(k) for k in claim_keys(meta.class_)}
     verdict.standing, verdict.retrieval = result.get("standing"), result.get("retrieval")
-    for key, claimed in sorted(verdict.claimed.items()):
-        got = verdict.reproduced.get(key)
-        if claimed - (got or 0.0) > CLAIM_TOLERANCE:
-            verdict.reject("claim_gap", f"{key}: claimed {claimed:g}, recomputed "
-                                        f"{'none' if got is None else f'{got:g}'} (tolerance {CLAIM_TOLERANCE:g} "
-                                        f"points)", file=CLAIMS_FILE, line=_line_of(folder, CLAIMS_FILE, key), field=key)
+    for claim, claimed, got in claim_gaps(meta.class_, verdict.claimed, verdict.reproduced):
+        verdict.reject("claim_gap", f"{claim.key}: claimed {claimed:g}, recomputed "
+                                    f"{'none' if got is None else f'{got:g}'} (tolerance {claim.tolerance:g} "
+                                    f"points)", file=CLAIMS_FILE, line=_line_of(folder, CLAIMS_FILE, claim.key),
+                       field=claim.key)
     return verdict
 
 
