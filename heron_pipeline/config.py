@@ -16,8 +16,11 @@ from pathlib import Path
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
-#: Far from 5432 and the usual development ports, so the embedded server rarely meets a neighbour.
-DEFAULT_PORT = 54817
+#: Below Linux's ephemeral range (32768-60999; macOS and Windows use 49152-65535), where outgoing
+#: connections take their local ports: a port in that range can be held by any client's socket
+#: (54817, the old default, was: `heron db up` then failed with "already in use"). Far from 5432 and
+#: the usual development ports, and no registered service's.
+DEFAULT_PORT = 24817
 
 _ENV_NAMES = {
     "dsn": "HERON_DSN",

@@ -14,6 +14,20 @@ def test_defaults_point_at_the_embedded_server(tmp_path: Path) -> None:
     assert settings.artifacts == settings.data_dir / "artifacts"
 
 
+def test_default_port_is_outside_the_ephemeral_range() -> None:
+    """A port in the range the kernel gives outgoing connections can be held by any client's
+    socket (the old default 54817 was: ``heron db up`` failed with "already in use")."""
+    low, high = 32768, 60999  # Linux's default; macOS and Windows use 49152-65535
+    local = Path("/proc/sys/net/ipv4/ip_local_port_range")
+    if local.exists():
+        low, high = (int(v) for v in local.read_text().split())
+    assert not low <= DEFAULT_PORT <= high
+    assert not 32768 <= DEFAULT_PORT <= 65535 and DEFAULT_PORT > 1024
+    services = Path("/etc/services")
+    if services.exists():  # no well-known service's port
+        assert f"\t{DEFAULT_PORT}/tcp" not in services.read_text()
+
+
 def test_environment_overrides_file(tmp_path: Path) -> None:
     config = tmp_path / "heron.toml"
     config.write_text(f'port = 60001\ndata_dir = "{tmp_path / "d"}"\n')
