@@ -83,6 +83,52 @@ DENIED_PREFIXES = (
 )
 
 
+#: PostgreSQL's statements that are not queries, by their first keyword (its SQL command
+#: reference). sqlglot reads several of them as something else (``LISTEN x`` as a column aliased
+#: ``x``, ``CHECKPOINT`` as a column) or cannot parse them (``UNLISTEN *``), so the refusal names
+#: the command from the first keyword, before parsing. Multi-word names are completed from
+#: ``_COMMAND_NAMES``.
+NON_QUERY_COMMANDS = frozenset({
+    "ABORT", "ALTER", "ANALYZE", "ANALYSE", "BEGIN", "CALL", "CHECKPOINT", "CLOSE", "CLUSTER", "COMMENT",
+    "COMMIT", "COPY", "CREATE", "DEALLOCATE", "DECLARE", "DELETE", "DISCARD", "DO", "DROP", "END", "EXECUTE",
+    "EXPLAIN", "FETCH", "GRANT", "IMPORT", "INSERT", "LISTEN", "LOAD", "LOCK", "MERGE", "MOVE", "NOTIFY",
+    "PREPARE", "REASSIGN", "REFRESH", "REINDEX", "RELEASE", "RESET", "REVOKE", "ROLLBACK", "SAVEPOINT",
+    "SECURITY", "SET", "SHOW", "START", "TRUNCATE", "UNLISTEN", "UPDATE", "VACUUM",
+})
+
+_COMMAND_NAMES = {"START": "START TRANSACTION", "SECURITY": "SECURITY LABEL", "IMPORT": "IMPORT FOREIGN SCHEMA",
+                  "REFRESH": "REFRESH MATERIALIZED VIEW", "REASSIGN": "REASSIGN OWNED", "ANALYSE": "ANALYZE"}
+
+#: What kind of command each is, for the refusal (the rest are "a utility command").
+_COMMAND_KINDS = {
+    **dict.fromkeys(("ABORT", "BEGIN", "COMMIT", "END", "RELEASE", "ROLLBACK", "SAVEPOINT", "START"),
+                    "transaction control"),
+    **dict.fromkeys(("LISTEN", "NOTIFY", "UNLISTEN"), "asynchronous notification"),
+    **dict.fromkeys(("DELETE", "INSERT", "MERGE", "UPDATE"), "it changes data"),
+    **dict.fromkeys(("ALTER", "COMMENT", "CREATE", "DROP", "GRANT", "REVOKE", "SECURITY", "TRUNCATE", "REASSIGN",
+                     "IMPORT", "REFRESH"), "it changes the database"),
+    **dict.fromkeys(("RESET", "SET", "DISCARD", "LOAD"), "session settings"),
+    **dict.fromkeys(("CLOSE", "DECLARE", "FETCH", "MOVE"), "cursor control"),
+    **dict.fromkeys(("DEALLOCATE", "EXECUTE", "PREPARE"), "prepared statements"),
+}
+
+
+def non_query_command(tokens: list[Token]) -> str | None:
+    """The name of the PostgreSQL command ``tokens`` start with when it is not a query
+    (``LISTEN``, ``START TRANSACTION``), else None."""
+    if not tokens:
+        return None
+    first = tokens[0].text.upper()
+    if tokens[0].token_type in (TokenType.STRING, TokenType.IDENTIFIER) or first not in NON_QUERY_COMMANDS:
+        return None
+    return _COMMAND_NAMES.get(first, first)
+
+
+def _refuse_command(name: str) -> Rejected:
+    kind = _COMMAND_KINDS.get(name.split()[0], "a utility command")
+    return Rejected(f"only queries (SELECT, WITH, VALUES, TABLE) may run, not {name} ({kind})")
+
+
 @dataclass(frozen=True)
 class Verdict:
     """What the guard saw in an accepted query (for logs and tests)."""
@@ -206,6 +252,9 @@ def check_sql(sql: str, limits: Limits | None = None) -> Verdict:
     if "\x00" in sql:
         raise Rejected("SQL contains a NUL byte")
     tokens = _tokens(sql, limits or _DEFAULT_LIMITS)
+    command = non_query_command(tokens)
+    if command is not None:
+        raise _refuse_command(command)
     for name in unicode_identifiers(tokens):
         if function_denied(name):
             raise Rejected(f"function {name.lower()}() is not allowed (written with Unicode escapes)")
@@ -228,7 +277,7 @@ def check_sql(sql: str, limits: Limits | None = None) -> Verdict:
         raise Rejected(f"expected exactly one statement, found {len(statements)}")
     root = statements[0]
     if not isinstance(root, _QUERY_ROOTS):
-        raise Rejected(f"only queries may run, not {_describe(root)}")
+        raise _refuse_command(_describe(root) or tokens[0].text.upper())
     functions: set[str] = set()
     for node in root.walk():
         for kind, label in _FORBIDDEN_NODES:
@@ -245,7 +294,13 @@ def check_sql(sql: str, limits: Limits | None = None) -> Verdict:
 _DEFAULT_LIMITS = Limits()
 
 
-def _describe(node: exp.Expression) -> str:
+def _describe(node: exp.Expression) -> str | None:
+    """The statement's command as PostgreSQL names it, for a root the keyword check did not know;
+    None when sqlglot's reading names nothing (it reads unknown words as a column or an alias, so
+    its class name is no name: the caller names the first word)."""
     if isinstance(node, exp.Command):
-        return f"{str(node.this).upper()} (a utility command)"
-    return type(node).__name__.upper()
+        return str(node.this).upper()
+    for kind, label in _FORBIDDEN_NODES:
+        if isinstance(node, kind) and label.isupper():
+            return label
+    return None
