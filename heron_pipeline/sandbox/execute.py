@@ -19,6 +19,7 @@ extra work queues instead of failing, and the wait never counts against a predic
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from contextlib import contextmanager
@@ -38,6 +39,7 @@ from heron_pipeline.sandbox.limits import Limits, milliseconds
 from heron_pipeline.sandbox.roles import READER_ROLE, ensure_sandbox
 
 _CURSOR_NAME = "heron_prediction"
+log = logging.getLogger(__name__)
 
 #: SQLSTATEs meaning "the sandbox's permissions or read-only transaction refused this".
 _REFUSED = {
@@ -109,9 +111,11 @@ def _classify(err: psycopg.Error, watchdog_fired: bool) -> SandboxError:
 
 
 def _connect(dsn: str, limits: Limits) -> psycopg.Connection:
-    """A reader connection, waiting for a free slot while the role's connection limit is reached."""
+    """A reader connection, waiting for a free slot while the role's connection limit is reached;
+    the wait is said once (a ``logging`` notice), since it can last minutes."""
     deadline = time.monotonic() + limits.queue_timeout_s
     pause = 0.02
+    told = False
     while True:
         try:
             return psycopg.connect(dsn, autocommit=False, options=SESSION_OPTIONS,
@@ -123,8 +127,22 @@ def _connect(dsn: str, limits: Limits) -> psycopg.Connection:
             if time.monotonic() + pause > deadline:
                 raise SandboxUnavailable(f"no free sandbox slot on the server within {limits.queue_timeout_s:g} s "
                                          f"({first})") from None
+            if not told:
+                log.warning(_waiting_notice(dsn, first, limits))
+                told = True
         time.sleep(pause)
         pause = min(pause * 2, 0.5)
+
+
+def _waiting_notice(dsn: str, refusal: str, limits: Limits) -> str:
+    """The one line that says a prediction waits for a slot, and how many are busy."""
+    role = conninfo.conninfo_to_dict(dsn).get("user", READER_ROLE)
+    if "for role" in refusal:  # the role's CONNECTION LIMIT: every prediction slot on the server is taken
+        busy = (f"{limits.max_concurrent} of the {limits.max_concurrent} connections the reader role {role} may "
+                "hold (its CONNECTION LIMIT) are busy with other predictions")
+    else:  # "sorry, too many clients already": the server's max_connections
+        busy = "the server has no free connection (all of its max_connections are in use)"
+    return f"waiting for a sandbox slot: {busy}; this query waits up to {limits.queue_timeout_s:g} s for one"
 
 
 def run_prediction(sql_text: str, *, dsn: str, limits: Limits = Limits(), parser: bool = True) -> ResultSet:

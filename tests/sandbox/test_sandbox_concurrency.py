@@ -251,3 +251,39 @@ def test_the_streamed_fetch_keeps_types_and_empty_results(sandbox: Sandbox, serv
     assert empty.rows == [] and [c.name for c in empty.columns] == ["id"]
     with pytest.raises(SandboxError, match="division by zero"):
         sandbox.run("SELECT 1 / 0")
+
+
+# -- Hardening II: the wait for a slot is said, once ----------------------------------------------------
+
+def test_a_query_waiting_for_a_slot_says_so_once(server: Server, seeded: str) -> None:
+    """Every connection the role may hold is taken (its CONNECTION LIMIT is 1 here): the query
+    says once that it waits and how many are busy, then runs when the slot frees (it used to wait
+    without a word, 29.8 s in the issue)."""
+    import logging
+
+    import psycopg
+
+    limits = replace(TEST_LIMITS, max_concurrent=1)
+    sandbox = prepare_sandbox(server, seeded, limits=limits, role="heron_reader_one_slot")
+    records: list[logging.LogRecord] = []
+    handler = logging.Handler()
+    handler.emit = records.append  # type: ignore[method-assign]
+    logger = logging.getLogger("heron_pipeline.sandbox.execute")
+    logger.addHandler(handler)
+    try:
+        holder = psycopg.connect(sandbox.dsn)  # the one slot, held by "another process"
+        outcome: list = []
+        waiter = threading.Thread(target=lambda: outcome.append(sandbox.run("SELECT 42")))
+        waiter.start()
+        waiter.join(timeout=1.5)
+        assert waiter.is_alive(), "the query did not wait for the slot"
+        holder.close()
+        waiter.join(timeout=60)
+    finally:
+        logger.removeHandler(handler)
+    assert outcome and outcome[0].rows == [(42,)]
+    lines = [r.getMessage() for r in records]
+    assert len(lines) == 1, lines
+    assert lines[0].startswith("waiting for a sandbox slot: 1 of the 1 connections the reader role "
+                               "heron_reader_one_slot may hold (its CONNECTION LIMIT) are busy"), lines
+    assert f"waits up to {limits.queue_timeout_s:g} s" in lines[0]
