@@ -287,3 +287,25 @@ def test_a_query_waiting_for_a_slot_says_so_once(server: Server, seeded: str) ->
     assert lines[0].startswith("waiting for a sandbox slot: 1 of the 1 connections the reader role "
                                "heron_reader_one_slot may hold (its CONNECTION LIMIT) are busy"), lines
     assert f"waits up to {limits.queue_timeout_s:g} s" in lines[0]
+
+
+# -- Hardening II: one value over the cap never reaches the client -------------------------------------
+
+def test_a_value_over_the_cap_is_refused_by_the_server_before_it_is_sent(sandbox: Sandbox) -> None:
+    """A 60 MB value under a 16 MiB cap: the server refuses the row, so the client's peak memory
+    does not grow by the value (it grew by ~114 MiB, libpq's buffer and result, when only the
+    client checked it), and the failure is still a ``limit``."""
+    sql = "SELECT 1 AS n, string_agg(repeat('y', 1000000), '') AS big FROM generate_series(1, 60)"
+    done = subprocess.run([sys.executable, "-c", _CHILD, sandbox.dsn, str(16 << 20), sql],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["outcome"] == ("limit: a value of 60,000,000 bytes (column big) is over the 16,777,216-byte cap on "
+                                 "one value (refused by the server before it was sent)"), report
+    assert report["grown_kib"] < 16 * 1024, report
+
+
+def test_a_row_over_the_byte_cap_is_refused_by_the_server(sandbox: Sandbox) -> None:
+    with pytest.raises(LimitExceeded, match="a row of 10,000,000 bytes is more than the 8,388,608-byte cap on the "
+                                            "result \\(refused by the server"):
+        sandbox.run("SELECT repeat('x', 5000000) AS a, 7 AS b, repeat('y', 5000000) AS c")

@@ -265,3 +265,35 @@ def test_nesting_past_the_parsers_recursion_is_a_limit_not_a_crash() -> None:
 def test_the_default_bounds_refuse_a_million_character_query_unparsed() -> None:
     with pytest.raises(LimitExceeded, match="1,000,023 characters; the parser takes at most 100,000"):
         check_sql("SELECT 1 WHERE 1 IN (" + "1," * 500_000 + "1)")
+
+
+# -- Hardening II: the text the server-side cap wraps ---------------------------------------------------
+
+from heron_pipeline.sandbox.execute import query_body  # noqa: E402
+
+#: (prediction, the body put inside the wrapper's parentheses; None = declared as it is)
+BODIES = [
+    ("SELECT 1", "SELECT 1"),
+    ("SELECT 1;", "SELECT 1"),
+    ("SELECT 1;;  ", "SELECT 1"),
+    ("SELECT 1; -- trailing comment", "SELECT 1"),
+    ("SELECT 1 /* ; */ ;", "SELECT 1"),
+    ("SELECT 'a;' ;", "SELECT 'a;'"),
+    ("SELECT $$x;$$;", "SELECT $$x;$$"),
+    ("SELECT $b$ ; $b$ ; -- end", "SELECT $b$ ; $b$"),
+    ("SELECT E'it''s \\''  ;", "SELECT E'it''s \\''"),
+    ("-- lead\nSELECT \"a;\" FROM t -- c ;\n ;", "-- lead\nSELECT \"a;\" FROM t"),
+    ("SELECT 1 -- no semicolon", "SELECT 1"),
+    ("VALUES (1);", "VALUES (1)"),
+    ("(SELECT 1) UNION (SELECT 2) ORDER BY 1;", "(SELECT 1) UNION (SELECT 2) ORDER BY 1"),
+    ("SELECT 1; SELECT 2", "SELECT 1; SELECT 2"),  # kept whole: PostgreSQL refuses it (two commands)
+    ("EXPLAIN SELECT 1", None),
+    ("LISTEN x;", None),
+    ("SHOW work_mem", None),
+    ("", None),
+]
+
+
+@pytest.mark.parametrize(("sql", "body"), BODIES)
+def test_the_wrapped_body_is_the_query_without_its_trailing_semicolons(sql: str, body: str | None) -> None:
+    assert query_body(sql) == body
