@@ -72,6 +72,10 @@ DENIED_FUNCTIONS = frozenset({
     "ts_stat", "ts_rewrite",
     "loread", "lowrite", "pg_current_logfile", "pg_sync_replication_slots", "gin_clean_pending_list",
     "brin_summarize_new_values", "brin_summarize_range", "brin_desummarize_range",
+    # What a query over the domain schemas never needs and that tells states apart by name or
+    # shows the server (Hardening II): the databases (a name's existence is an oracle for a hidden
+    # state's seed), every setting at once, other sessions. roles.HIDDEN_CATALOGS hides the views.
+    "pg_database_size", "has_database_privilege", "pg_show_all_settings", "pg_stat_get_activity",
 })
 
 #: Function name prefixes refused: whole families (file reading, large objects, dblink, advisory
