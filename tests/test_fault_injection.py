@@ -236,15 +236,13 @@ def test_server_killed_mid_build_is_one_error_then_a_reported_restart(pg_tmp: Pa
         status = _heron(own, "db", "status")
         assert status.returncode == 1 and "killed or crashed" in status.stderr, status.stderr
 
-        # The rerun starts at once, while the killed postmaster may still be a zombie (it was
-        # detached; whoever reaps orphans takes 1-2 s): that used to hang for 180 s on a port
-        # nobody would open (Hardening II). It must come back in well under that.
+        # The killed postmaster may still be a zombie here (it was detached; whoever reaps orphans
+        # takes 1-2 s): the rerun used to wait 180 s on a port nobody would open, then fail
+        # (Hardening II; test_embedded_server.py holds a zombie deterministically).
         started = time.monotonic()
         rerun = _heron(own, "seed", "--scale", SCALE, "--seed", str(SEED))
-        restart_seconds = time.monotonic() - started
-        print(f"restart after the kill, with the rerun's build: {restart_seconds:.1f} s")
+        print(f"the rerun (restart and build) took {time.monotonic() - started:.1f} s")
         assert rerun.returncode == 0, rerun.stderr
-        assert restart_seconds < 120, rerun.stderr
         assert f"restarted the embedded server on 127.0.0.1:{own.port}" in rerun.stderr
         assert f"dropped {BUILDING}" in rerun.stderr
         assert fingerprint_database(mine.benchmark_dsn(SCALE, SEED)).digest == clean
