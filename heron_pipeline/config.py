@@ -195,6 +195,7 @@ def load_settings(environ: dict[str, str] | None = None, config_file: Path | Non
         unknown = set(document) - known
         if unknown:
             raise ConfigError(f"{path}: unknown keys {sorted(unknown)}; known: {sorted(known)}")
-        settings = replace(settings, **{k: _coerce(k, v, _file_source(path, k), in_file=True) for k, v in document.items()})
+        settings = replace(settings, **{k: _coerce(k, v, _file_source(path, k), in_file=True)
+                                        for k, v in document.items()})
     overrides = {name: _coerce(name, env[var], f"{var}: {name}") for name, var in _ENV_NAMES.items() if env.get(var)}
     return replace(settings, **overrides)

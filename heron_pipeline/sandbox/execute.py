@@ -3,8 +3,10 @@
 The sequence for every prediction: the parser layer (``guard.check_sql``), then a fresh
 connection *as the reader role*, ``BEGIN READ ONLY``, the statement declared as a server-side
 cursor (PostgreSQL itself then accepts only a single SELECT/VALUES there, sent with the extended
-protocol, which cannot carry a second statement), rows fetched in chunks under the row and byte
-caps, and always ``ROLLBACK`` and close. A watchdog thread cancels from the client when the
+protocol, which cannot carry a second statement) — wrapped, once PostgreSQL has described its
+columns, in a filter that makes the server refuse a row with a value over the cap before sending
+it (``capped_statement``) —, rows fetched under the row and byte caps, and always ``ROLLBACK`` and
+close. A watchdog thread cancels from the client when the
 wall-clock budget is spent, which matters only if the server-side timeout was evaded.
 
 A new connection per prediction costs a few milliseconds and means nothing one prediction does to
@@ -197,10 +199,10 @@ def describe_statement(conn: psycopg.Connection, sql_text: str) -> list[tuple[st
 
 
 def capped_statement(body: str, columns: list[tuple[str, int]], limits: Limits) -> sql.Composable:
-    """The query ``body`` (see ``query_body``) wrapped so that PostgreSQL refuses a row before sending it when one of its
-    values is over ``limits.value_cap`` bytes or the row is over ``limits.max_bytes``: the client
-    then never receives a value it would refuse (libpq receives a whole row before heron can
-    look at it). Same columns, names, types and row order; the prediction is planned on its own
+    """The query ``body`` (see ``query_body``) wrapped so that PostgreSQL refuses a row before
+    sending it when one of its values is over ``limits.value_cap`` bytes or the row is over
+    ``limits.max_bytes``: the client then never receives a value it would refuse (libpq receives
+    a whole row before heron can look at it). Same columns, names, types and row order; the prediction is planned on its own
     (``OFFSET 0`` keeps it from being merged into the wrapper), so its plan is what it was."""
     aliases = [sql.Identifier(f"c{i}") for i in range(1, len(columns) + 1)]
     sizes = []
