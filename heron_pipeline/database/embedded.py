@@ -298,13 +298,12 @@ def _wait_accepting(port: int, timeout: float, alive: Callable[[], bool] | None 
 
 def process_alive(pid: int) -> bool:
     """Whether process ``pid`` exists and is neither a zombie nor dead (state Z or X in
-    ``/proc/<pid>/stat``). Without /proc, ``kill(pid, 0)`` decides (it cannot tell a zombie)."""
+    ``/proc/<pid>/stat``). Where /proc does not show it (no /proc, or one mounted with hidepid),
+    ``kill(pid, 0)`` decides, as before (it cannot tell a zombie)."""
     try:
         # "pid (comm) state ...": comm may hold spaces and parentheses, so split after the last ')'
         state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except FileNotFoundError:
-        if Path("/proc/self/stat").exists():
-            return False
+    except (OSError, IndexError):
         try:
             os.kill(pid, 0)
         except ProcessLookupError:
@@ -312,8 +311,6 @@ def process_alive(pid: int) -> bool:
         except PermissionError:
             pass
         return True
-    except (IndexError, OSError):
-        return False
     return state not in ("Z", "X", "x")
 
 
