@@ -9,6 +9,8 @@ Four measurements, each printed with its conditions:
    100 rows of 10 MB) fetched through ``run_prediction`` with the default 256 MiB cap and smaller
    ones: the growth of the fetching process's peak RSS (``ru_maxrss``) over a baseline that ran one
    small query.
+2b. (Hardening II) One value over the value cap, 150 MB and 60 MB: before the server-side cap the
+   client received it whole; now the server refuses the row before sending it.
 3. Parse time of ``check_sql`` for IN lists and nested brackets: the largest input the bounds
    accept against the ones they refuse (today's code refuses none of them by size).
 4. (1b) The bench's own path: 8 hostile and 16 benign threads sharing one prepared ``Sandbox``,
@@ -17,7 +19,7 @@ Four measurements, each printed with its conditions:
 Run (the server is started, and tiny 42 seeded, if needed; ~3-6 min on 2 busy cores):
 
     HERON_DATA_DIR=/tmp/heron-bench HERON_PORT=55432 .venv/bin/python benchmarks/bench_sandbox.py \
-        [parse] [memory] [processes] [threads]      (default: all four)
+        [parse] [memory] [bigvalue] [processes] [threads]      (default: all five)
 
 Timings are wall-clock on a shared machine: read them as ratios within one run.
 """
@@ -218,6 +220,27 @@ def memory() -> None:
                   f"-> {outcome}")
 
 
+#: One value bigger than the value cap (the issue's was a 600 MB string_agg, which took the client
+#: to 1,192 MB): scaled down to 150 MB and 60 MB. Before the server-side cap the value reached the
+#: client whole (libpq's buffer and its result: about twice the value); with it, the server refuses
+#: the row before sending it.
+BIG_VALUES = [("SELECT string_agg(repeat('x', 1000000), '') AS big FROM generate_series(1, 150)", 256),
+              ("SELECT 1 AS n, string_agg(repeat('y', 1000000), '') AS big FROM generate_series(1, 60)", 32)]
+
+
+def big_value() -> None:
+    print("\n## 2b. one value over the value cap (growth of the fetching process's peak RSS)")
+    for sql, cap_mib in BIG_VALUES:
+        done = subprocess.run([sys.executable, "-c", _CHILD, benchmark_database(SCALE, SEED), str(cap_mib << 20), sql],
+                              capture_output=True, text=True, timeout=600)
+        if done.returncode != 0:
+            print(f"  {sql[:60]}: child failed: {done.stderr.strip().splitlines()[-1:]}")
+            continue
+        grown, seconds, outcome = done.stdout.strip().split(" ", 2)
+        print(f"  {sql[:70]}… at cap {cap_mib} MiB (value cap {min(64, cap_mib)} MiB): peak RSS grew {grown} MiB "
+              f"in {seconds} s -> {outcome}")
+
+
 def parse_times() -> None:
     from heron_pipeline.sandbox.errors import SandboxError
     from heron_pipeline.sandbox.guard import check_sql
@@ -262,11 +285,13 @@ def main() -> int:
     print(f"server {server.maintenance_dsn}; {os.cpu_count()} cores; commit "
           + subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
                            cwd=Path(__file__).parent).stdout.strip())
-    sections = set(sys.argv[1:]) or {"parse", "memory", "processes", "threads"}
+    sections = set(sys.argv[1:]) or {"parse", "memory", "bigvalue", "processes", "threads"}
     if "parse" in sections:
         parse_times()
     if "memory" in sections:
         memory()
+    if "bigvalue" in sections:
+        big_value()
     if "processes" in sections:
         concurrency(expected_rows(server))
     if "threads" in sections:

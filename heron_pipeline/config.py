@@ -16,8 +16,11 @@ from pathlib import Path
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
-#: Far from 5432 and the usual development ports, so the embedded server rarely meets a neighbour.
-DEFAULT_PORT = 54817
+#: Below Linux's ephemeral range (32768-60999; macOS and Windows use 49152-65535), where outgoing
+#: connections take their local ports: a port in that range can be held by any client's socket
+#: (54817, the old default, was: `heron db up` then failed with "already in use"). Far from 5432 and
+#: the usual development ports, and no registered service's.
+DEFAULT_PORT = 24817
 
 _ENV_NAMES = {
     "dsn": "HERON_DSN",
@@ -69,41 +72,85 @@ class ConfigError(ValueError):
     the environment variable) and what would be accepted."""
 
 
-def _coerce(name: str, raw: object, source: str = "heron config") -> object:
-    """``raw`` as the type of setting ``name``; ``source`` (``HERON_PORT``, ``heron.toml: port``)
-    is how an error names it."""
+#: How each setting is written in heron.toml: the fix an error shows.
+_EXAMPLES = {
+    "dsn": 'dsn = "postgresql://user@host:5432/postgres"',
+    "data_dir": 'data_dir = "/srv/heron"',
+    "artifact_dir": 'artifact_dir = "/srv/heron/artifacts"',
+    "port": "port = 24817",
+    "reader_password": 'reader_password = "…"',
+    "seeds": "seeds = [42, 43, 44]",
+    "scales": 'scales = ["tiny", "small"]',
+}
+
+
+def _coerce(name: str, raw: object, source: str = "heron config", *, in_file: bool = False) -> object:
+    """``raw`` as the type of setting ``name``; ``source`` (``HERON_PORT: port``,
+    ``heron.toml:3: port``) is how an error names it, and one from a file (``in_file``) also shows
+    how to write the key. Environment values are always text; a TOML value of the wrong type
+    (``data_dir = 5``, ``artifact_dir = ["a"]``) is an error, never a path made from it."""
+    fix = f"write it as {_EXAMPLES[name]}" if in_file else ""
+
+    def bad(expected: str) -> ConfigError:
+        return ConfigError(f"{source} must be {expected}, got {raw!r}" + (f"; {fix}" if fix else ""))
+
     if name == "port":
+        if isinstance(raw, (bool, float)) or not isinstance(raw, (int, str)):
+            raise bad("an integer in 1024..65535")
         try:
-            port = int(raw)  # type: ignore[arg-type]
+            port = int(raw)
         except (TypeError, ValueError):
-            raise ConfigError(f"{source}: port must be an integer in 1024..65535, got {raw!r}") from None
+            raise bad("an integer in 1024..65535") from None
         if not 1024 <= port <= 65535:
-            raise ConfigError(f"{source}: port must be in 1024..65535, got {port}")
+            raise bad("in 1024..65535")
         return port
     if name in ("data_dir", "artifact_dir"):
-        return Path(str(raw)).expanduser().resolve()
+        if not isinstance(raw, str) or not raw.strip():
+            raise bad("a folder path in quotes")
+        return Path(raw).expanduser().resolve()
     if name in ("dsn", "reader_password"):
-        return str(raw) or None
+        if not isinstance(raw, str):
+            raise bad("text in quotes")
+        return raw or None
     if name == "seeds":
+        if not isinstance(raw, (list, str, int)) or isinstance(raw, bool):
+            raise bad("a list of integers in 0..2147483647")
         items = raw if isinstance(raw, list) else str(raw).split(",")
         seeds = []
         for item in items:
-            if isinstance(item, bool) or not str(item).strip().isdigit() or int(str(item).strip()) >= 2**31:
-                raise ValueError(f"heron config: seeds must be integers in 0..2147483647, got {item!r}")
+            if isinstance(item, (bool, float)) or not str(item).strip().isdigit() or int(str(item).strip()) >= 2**31:
+                raise bad(f"integers in 0..2147483647 ({item!r} is not)")
             seeds.append(int(str(item).strip()))
         if not seeds:
-            raise ValueError("heron config: seeds needs at least one seed")
+            raise bad("a list holding at least one seed")
         return tuple(dict.fromkeys(seeds))
     if name == "scales":
         from heron_pipeline.database.names import SCALES
 
+        if not isinstance(raw, (list, str)):
+            raise bad(f"a list of scales among {', '.join(SCALES)}")
         items = raw if isinstance(raw, list) else str(raw).split(",")
         scales = tuple(str(s).strip() for s in items if str(s).strip())
         unknown = [s for s in scales if s not in SCALES]
-        if unknown or not scales:
-            raise ValueError(f"heron config: scales must be among {', '.join(SCALES)}, got {list(items)!r}")
+        if unknown or not scales or not all(isinstance(s, str) for s in items):
+            raise bad(f"among {', '.join(SCALES)}")
         return scales
     raise AssertionError(name)
+
+
+def _key_line(path: Path, key: str) -> int | None:
+    """The line of ``path`` where top-level ``key`` is set (for errors that name the line)."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return None
+    pattern = re.compile(rf"^\s*(?:{re.escape(key)}|\"{re.escape(key)}\"|'{re.escape(key)}')\s*=")
+    return next((number for number, line in enumerate(lines, 1) if pattern.match(line)), None)
+
+
+def _file_source(path: Path, key: str) -> str:
+    line = _key_line(path, key)
+    return f"{path}:{line}: {key}" if line is not None else f"{path}: {key}"
 
 
 _TOML_WHERE = re.compile(r"\s*\(at (?:line (\d+), column (\d+)|end of document)\)\s*$")
@@ -148,6 +195,7 @@ def load_settings(environ: dict[str, str] | None = None, config_file: Path | Non
         unknown = set(document) - known
         if unknown:
             raise ConfigError(f"{path}: unknown keys {sorted(unknown)}; known: {sorted(known)}")
-        settings = replace(settings, **{k: _coerce(k, v, f"{path}: {k}") for k, v in document.items()})
-    overrides = {name: _coerce(name, env[var], var) for name, var in _ENV_NAMES.items() if env.get(var)}
+        settings = replace(settings, **{k: _coerce(k, v, _file_source(path, k), in_file=True)
+                                        for k, v in document.items()})
+    overrides = {name: _coerce(name, env[var], f"{var}: {name}") for name, var in _ENV_NAMES.items() if env.get(var)}
     return replace(settings, **overrides)

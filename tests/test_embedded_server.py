@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import os
 import socket
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
 import pytest
 
 from heron_pipeline.config import Settings
-from heron_pipeline.database.embedded import EmbeddedServer, ServerError
+from heron_pipeline.database.embedded import EmbeddedServer, ServerError, ephemeral_ports, process_alive
 from heron_pipeline.database.server import Server
 
 
@@ -45,9 +48,69 @@ def test_taken_port_is_a_clear_error(pg_tmp: Path) -> None:
         squatter.listen()
         port = squatter.getsockname()[1]
         server = EmbeddedServer(pg_tmp / "pgdata", port)
-        with pytest.raises(ServerError, match=f"port {port} .* in use"):
+        with pytest.raises(ServerError, match=f"port {port} .* in use") as raised:
             server.up()
     assert not (pg_tmp / "pgdata" / "postmaster.pid").exists()
+    # what the user can do: choose another port (both ways) or find who holds it
+    message = str(raised.value)
+    assert "HERON_PORT=" in message and "`port = <port>` in heron.toml" in message
+    assert f"ss -tanp 'sport = :{port}'" in message
+    ephemeral = ephemeral_ports()
+    if ephemeral is not None and port in ephemeral:  # the kernel chose it, so it is in the range
+        assert f"ephemeral range {ephemeral.start}-{ephemeral.stop - 1}" in message
+
+
+def _zombie() -> subprocess.Popen:
+    """A child that has exited and is not reaped yet: what a SIGKILLed, detached postmaster is
+    until the process that reaps orphans gets to it."""
+    child = subprocess.Popen(["true"])
+    deadline = time.monotonic() + 10
+    while Path(f"/proc/{child.pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z":
+        assert time.monotonic() < deadline, "the child did not exit"
+        time.sleep(0.01)
+    return child
+
+
+def test_a_zombie_is_not_a_running_process(tmp_path: Path) -> None:
+    child = _zombie()
+    try:
+        os.kill(child.pid, 0)  # succeeds on a zombie: why the old check took it for a server
+        assert process_alive(child.pid) is False
+        assert process_alive(os.getpid()) is True
+        pgdata = tmp_path / "pgdata"
+        pgdata.mkdir()
+        (pgdata / "postmaster.pid").write_text(f"{child.pid}\n{pgdata}\n0\n5432\n")
+        assert EmbeddedServer(pgdata, 5432).running_pid() is None
+    finally:
+        child.wait()
+    assert process_alive(child.pid) is False  # reaped: gone
+
+
+def test_up_starts_a_server_whose_postmaster_is_a_zombie(pg_tmp: Path, free_port) -> None:
+    """The restart after a SIGKILL (issue "Hardening II"): postmaster.pid still names the killed
+    postmaster, a zombie for a second or two. ``up()`` must start a server, not wait 180 s for a
+    port the zombie will never open; PostgreSQL itself refuses to start while that pid exists, so
+    ``up()`` also waits for it to be reaped (here after 2 s, by this test)."""
+    server = EmbeddedServer(pg_tmp / "pgdata", free_port())
+    server.up()
+    server.down()
+    child = _zombie()
+    (server.pgdata / "postmaster.pid").write_text(f"{child.pid}\n{server.pgdata}\n0\n{server.port}\n")
+    reaper = threading.Timer(2.0, child.wait)
+    reaper.start()
+    outcome: list = []
+    started = time.monotonic()
+    runner = threading.Thread(target=lambda: outcome.append(server.up()), daemon=True)
+    runner.start()
+    try:
+        runner.join(timeout=90)
+        assert not runner.is_alive(), "up() waited for a zombie postmaster to open its port"
+        assert outcome == [True] and server.is_up()
+        assert time.monotonic() - started < 60
+    finally:
+        reaper.join()
+        if not runner.is_alive():
+            server.down()
 
 
 def test_cli_url_prints_only_the_dsn(settings: Settings, server: Server) -> None:

@@ -22,6 +22,7 @@ import subprocess
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 # Located without importing the package: its __init__ sets up machinery (locks, runtime dirs)
 # heron does not use and warns when XDG_RUNTIME_DIR is unset.
@@ -88,20 +89,20 @@ class EmbeddedServer:
     # -- queries -------------------------------------------------------------------------------
 
     def running_pid(self) -> int | None:
-        """PID of this data folder's postmaster if it is alive, else None."""
-        pidfile = self.pgdata / "postmaster.pid"
+        """PID of this data folder's postmaster if it is alive, else None.
+
+        A killed postmaster stays a zombie until the process that reaps orphans gets to it (it was
+        detached by ``pg_ctl``; measured 1.1-1.9 s here), and ``kill(pid, 0)`` succeeds on a zombie:
+        so "alive" is read from ``/proc/<pid>/stat``, where a zombie or dead process says Z or X."""
+        pid = self._pidfile_pid()
+        return pid if pid is not None and process_alive(pid) else None
+
+    def _pidfile_pid(self) -> int | None:
+        """The PID ``postmaster.pid`` names, alive or not (a killed server leaves its file behind)."""
         try:
-            lines = pidfile.read_text().splitlines()
-        except (FileNotFoundError, PermissionError):
+            return int((self.pgdata / "postmaster.pid").read_text().splitlines()[0])
+        except (FileNotFoundError, PermissionError, ValueError, IndexError):
             return None
-        try:
-            pid = int(lines[0])
-            os.kill(pid, 0)
-        except (ValueError, IndexError, ProcessLookupError):
-            return None
-        except PermissionError:
-            pass
-        return pid
 
     def running_port(self) -> int | None:
         """The port the running postmaster of this data folder listens on."""
@@ -121,25 +122,28 @@ class EmbeddedServer:
         Idempotent: a second call finds the postmaster of the same data folder and reuses it. A
         port held by anything else is an error that names the port and how to choose another.
         """
-        if self.running_pid() is not None:
+        pid = self.running_pid()
+        if pid is not None:
             running = self.running_port()
             if running != self.port:
                 raise ServerError(
                     f"the embedded server in {self.pgdata} already runs on port {running}, not {self.port}; "
                     f"run `heron db down` first or set HERON_PORT={running}"
                 )
-            _wait_accepting(self.port, timeout=180)  # a server still starting or recovering (crash recovery)
-            return False
+            # A server still starting or recovering (crash recovery); if it dies meanwhile (it was
+            # being killed), it is started below like any stopped one.
+            if _wait_accepting(self.port, timeout=180, alive=lambda: process_alive(pid)):
+                return False
         if _port_taken(self.port):
-            raise ServerError(
-                f"port {self.port} on 127.0.0.1 is already in use by another process; "
-                f"stop it or choose another port with HERON_PORT"
-            )
+            raise ServerError(port_taken_message(self.port))
         self._ensure_initialised()
         unclean = self.stopped_uncleanly()
         self._start()
         # crash recovery replays the write-ahead log first: on a loaded machine that takes longer
-        _wait_accepting(self.port, timeout=180)
+        started = self.running_pid()
+        if not _wait_accepting(self.port, timeout=180,
+                               alive=lambda: started is not None and process_alive(started)):
+            raise ServerError(f"the embedded server in {self.pgdata} stopped while starting; see {self.log_file}")
         if unclean:
             # Said out loud: a server that died mid-command (killed, out of memory, a crash) comes
             # back through crash recovery, and whoever restarts it should know it had died.
@@ -163,6 +167,11 @@ class EmbeddedServer:
         """pg_ctl start; after a crash, retried while orphaned backends of the dead postmaster
         still hold its shared memory (they exit once they notice, within seconds)."""
         deadline = time.monotonic() + 30
+        stale = self._pidfile_pid()
+        if stale is not None:
+            # PostgreSQL refuses to start while the pid in postmaster.pid exists, and a killed
+            # postmaster exists as a zombie until it is reaped: wait for that first.
+            _wait_gone(stale, timeout=30)
         while True:
             try:
                 self._run(
@@ -273,12 +282,64 @@ def _accepts(port: int) -> bool:
         return False
 
 
-def _wait_accepting(port: int, timeout: float) -> None:
+def _wait_accepting(port: int, timeout: float, alive: Callable[[], bool] | None = None) -> bool:
+    """Wait until 127.0.0.1:``port`` accepts connections: True when it does, False as soon as
+    ``alive()`` says the server process is gone (nobody will open the port: waiting on would
+    only spend the whole timeout). Past ``timeout`` it is ``ServerUnavailable``."""
     deadline = time.monotonic() + timeout
     while not _accepts(port):
+        if alive is not None and not alive():
+            return False
         if time.monotonic() > deadline:
             raise ServerUnavailable(f"the server did not accept connections on 127.0.0.1:{port} within {timeout:.0f} s")
         time.sleep(0.05)
+    return True
+
+
+def process_alive(pid: int) -> bool:
+    """Whether process ``pid`` exists and is neither a zombie nor dead (state Z or X in
+    ``/proc/<pid>/stat``). Where /proc does not show it (no /proc, or one mounted with hidepid),
+    ``kill(pid, 0)`` decides, as before (it cannot tell a zombie)."""
+    try:
+        # "pid (comm) state ...": comm may hold spaces and parentheses, so split after the last ')'
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        except PermissionError:
+            pass
+        return True
+    return state not in ("Z", "X", "x")
+
+
+def _wait_gone(pid: int, timeout: float) -> None:
+    """Wait (at most ``timeout``) until ``pid`` no longer exists, not even as a zombie."""
+    deadline = time.monotonic() + timeout
+    while Path(f"/proc/{pid}").exists() and not process_alive(pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+
+
+def ephemeral_ports() -> range | None:
+    """This machine's range of ports for outgoing connections (Linux), or None when unknown."""
+    try:
+        low, high = (int(v) for v in Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split())
+    except (OSError, ValueError):
+        return None
+    return range(low, high + 1)
+
+
+def port_taken_message(port: int) -> str:
+    """The one line for a port something else holds: what to do, and how to see who holds it."""
+    ephemeral = ephemeral_ports()
+    why = ""
+    if ephemeral is not None and port in ephemeral:
+        why = (f" (it is inside this machine's ephemeral range {ephemeral.start}-{ephemeral.stop - 1}, where "
+               "outgoing connections also take ports, so choose one below it)")
+    return (f"port {port} on 127.0.0.1 is already in use by another process{why}; choose another port with "
+            f"HERON_PORT=<port> or `port = <port>` in heron.toml, or see who holds it with "
+            f"`ss -tanp 'sport = :{port}'` and stop it")
 
 
 def _tail(path: Path, lines: int = 15) -> str:

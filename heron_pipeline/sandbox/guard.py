@@ -72,6 +72,10 @@ DENIED_FUNCTIONS = frozenset({
     "ts_stat", "ts_rewrite",
     "loread", "lowrite", "pg_current_logfile", "pg_sync_replication_slots", "gin_clean_pending_list",
     "brin_summarize_new_values", "brin_summarize_range", "brin_desummarize_range",
+    # What a query over the domain schemas never needs and that tells states apart by name or
+    # shows the server (Hardening II): the databases (a name's existence is an oracle for a hidden
+    # state's seed), every setting at once, other sessions. roles.HIDDEN_CATALOGS hides the views.
+    "pg_database_size", "has_database_privilege", "pg_show_all_settings", "pg_stat_get_activity",
 })
 
 #: Function name prefixes refused: whole families (file reading, large objects, dblink, advisory
@@ -81,6 +85,52 @@ DENIED_PREFIXES = (
     "pg_create_", "pg_drop_", "pg_replication_", "pg_logical_", "pg_wal_replay_", "pg_import_",
     "binary_upgrade_", "pg_stat_reset", "pg_copy_", "pg_log_", "pg_restore_", "pg_clear_", "pg_set_",
 )
+
+
+#: PostgreSQL's statements that are not queries, by their first keyword (its SQL command
+#: reference). sqlglot reads several of them as something else (``LISTEN x`` as a column aliased
+#: ``x``, ``CHECKPOINT`` as a column) or cannot parse them (``UNLISTEN *``), so the refusal names
+#: the command from the first keyword, before parsing. Multi-word names are completed from
+#: ``_COMMAND_NAMES``.
+NON_QUERY_COMMANDS = frozenset({
+    "ABORT", "ALTER", "ANALYZE", "ANALYSE", "BEGIN", "CALL", "CHECKPOINT", "CLOSE", "CLUSTER", "COMMENT",
+    "COMMIT", "COPY", "CREATE", "DEALLOCATE", "DECLARE", "DELETE", "DISCARD", "DO", "DROP", "END", "EXECUTE",
+    "EXPLAIN", "FETCH", "GRANT", "IMPORT", "INSERT", "LISTEN", "LOAD", "LOCK", "MERGE", "MOVE", "NOTIFY",
+    "PREPARE", "REASSIGN", "REFRESH", "REINDEX", "RELEASE", "RESET", "REVOKE", "ROLLBACK", "SAVEPOINT",
+    "SECURITY", "SET", "SHOW", "START", "TRUNCATE", "UNLISTEN", "UPDATE", "VACUUM",
+})
+
+_COMMAND_NAMES = {"START": "START TRANSACTION", "SECURITY": "SECURITY LABEL", "IMPORT": "IMPORT FOREIGN SCHEMA",
+                  "REFRESH": "REFRESH MATERIALIZED VIEW", "REASSIGN": "REASSIGN OWNED", "ANALYSE": "ANALYZE"}
+
+#: What kind of command each is, for the refusal (the rest are "a utility command").
+_COMMAND_KINDS = {
+    **dict.fromkeys(("ABORT", "BEGIN", "COMMIT", "END", "RELEASE", "ROLLBACK", "SAVEPOINT", "START"),
+                    "transaction control"),
+    **dict.fromkeys(("LISTEN", "NOTIFY", "UNLISTEN"), "asynchronous notification"),
+    **dict.fromkeys(("DELETE", "INSERT", "MERGE", "UPDATE"), "it changes data"),
+    **dict.fromkeys(("ALTER", "COMMENT", "CREATE", "DROP", "GRANT", "REVOKE", "SECURITY", "TRUNCATE", "REASSIGN",
+                     "IMPORT", "REFRESH"), "it changes the database"),
+    **dict.fromkeys(("RESET", "SET", "DISCARD", "LOAD"), "session settings"),
+    **dict.fromkeys(("CLOSE", "DECLARE", "FETCH", "MOVE"), "cursor control"),
+    **dict.fromkeys(("DEALLOCATE", "EXECUTE", "PREPARE"), "prepared statements"),
+}
+
+
+def non_query_command(tokens: list[Token]) -> str | None:
+    """The name of the PostgreSQL command ``tokens`` start with when it is not a query
+    (``LISTEN``, ``START TRANSACTION``), else None."""
+    if not tokens:
+        return None
+    first = tokens[0].text.upper()
+    if tokens[0].token_type in (TokenType.STRING, TokenType.IDENTIFIER) or first not in NON_QUERY_COMMANDS:
+        return None
+    return _COMMAND_NAMES.get(first, first)
+
+
+def _refuse_command(name: str) -> Rejected:
+    kind = _COMMAND_KINDS.get(name.split()[0], "a utility command")
+    return Rejected(f"only queries (SELECT, WITH, VALUES, TABLE) may run, not {name} ({kind})")
 
 
 @dataclass(frozen=True)
@@ -206,6 +256,9 @@ def check_sql(sql: str, limits: Limits | None = None) -> Verdict:
     if "\x00" in sql:
         raise Rejected("SQL contains a NUL byte")
     tokens = _tokens(sql, limits or _DEFAULT_LIMITS)
+    command = non_query_command(tokens)
+    if command is not None:
+        raise _refuse_command(command)
     for name in unicode_identifiers(tokens):
         if function_denied(name):
             raise Rejected(f"function {name.lower()}() is not allowed (written with Unicode escapes)")
@@ -228,7 +281,7 @@ def check_sql(sql: str, limits: Limits | None = None) -> Verdict:
         raise Rejected(f"expected exactly one statement, found {len(statements)}")
     root = statements[0]
     if not isinstance(root, _QUERY_ROOTS):
-        raise Rejected(f"only queries may run, not {_describe(root)}")
+        raise _refuse_command(_describe(root) or tokens[0].text.upper())
     functions: set[str] = set()
     for node in root.walk():
         for kind, label in _FORBIDDEN_NODES:
@@ -245,7 +298,13 @@ def check_sql(sql: str, limits: Limits | None = None) -> Verdict:
 _DEFAULT_LIMITS = Limits()
 
 
-def _describe(node: exp.Expression) -> str:
+def _describe(node: exp.Expression) -> str | None:
+    """The statement's command as PostgreSQL names it, for a root the keyword check did not know;
+    None when sqlglot's reading names nothing (it reads unknown words as a column or an alias, so
+    its class name is no name: the caller names the first word)."""
     if isinstance(node, exp.Command):
-        return f"{str(node.this).upper()} (a utility command)"
-    return type(node).__name__.upper()
+        return str(node.this).upper()
+    for kind, label in _FORBIDDEN_NODES:
+        if isinstance(node, kind) and label.isupper():
+            return label
+    return None

@@ -41,6 +41,18 @@ _WRITE_PRIVILEGES = ("INSERT", "UPDATE", "DELETE", "TRUNCATE", "REFERENCES", "TR
 
 _RELATION_KINDS = ("r", "v", "m", "f", "p")
 
+#: System catalogs and views a query over the domain schemas never needs, and the reader may not
+#: read (SELECT revoked from PUBLIC in each benchmark database): the list of every database — each
+#: state's name, a hidden state's included — and their comments and statistics, the server's
+#: settings, and other sessions. What stays readable: the catalogs that describe the benchmark
+#: database itself (pg_class, pg_attribute, pg_type, information_schema …). docs/METHODOLOGY.md §12.
+HIDDEN_CATALOGS = (
+    "pg_database", "pg_stat_database", "pg_stat_database_conflicts", "pg_shdescription", "pg_db_role_setting",
+    "pg_settings", "pg_stat_activity", "pg_replication_slots", "pg_prepared_xacts", "pg_stat_progress_analyze",
+    "pg_stat_progress_basebackup", "pg_stat_progress_cluster", "pg_stat_progress_copy",
+    "pg_stat_progress_create_index", "pg_stat_progress_vacuum",
+)
+
 
 @dataclass(frozen=True)
 class RoleAttributes:
@@ -210,6 +222,15 @@ def _database_drift(conn: psycopg.Connection, role: str) -> list[sql.Composable]
         if missing:
             changes.append(sql.SQL("GRANT SELECT ON TABLE {} TO {}").format(
                 sql.SQL(", ").join(sql.SQL(r) for r in missing), name))
+
+    # The catalogs that name other databases or show the server: readable through PUBLIC by default.
+    readable = conn.execute(
+        "SELECT c.oid::regclass::text FROM pg_class c WHERE c.oid = ANY(ARRAY(SELECT to_regclass('pg_catalog.' || n) "
+        "FROM unnest(%s::text[]) n)) AND has_table_privilege(%s, c.oid, 'SELECT') ORDER BY 1",
+        (list(HIDDEN_CATALOGS), role if exists else "public")).fetchall()
+    for (catalog,) in readable:
+        for grantee in (sql.SQL("PUBLIC"), name):
+            changes.append(sql.SQL("REVOKE SELECT ON TABLE {} FROM {}").format(sql.SQL(catalog), grantee))
 
     # Whatever the parser would refuse by name, the privilege layer refuses too (sleep, files, large
     # objects, advisory locks, backend signals, configuration, sequences, SQL-in-a-string …).

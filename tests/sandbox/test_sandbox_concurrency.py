@@ -251,3 +251,61 @@ def test_the_streamed_fetch_keeps_types_and_empty_results(sandbox: Sandbox, serv
     assert empty.rows == [] and [c.name for c in empty.columns] == ["id"]
     with pytest.raises(SandboxError, match="division by zero"):
         sandbox.run("SELECT 1 / 0")
+
+
+# -- Hardening II: the wait for a slot is said, once ----------------------------------------------------
+
+def test_a_query_waiting_for_a_slot_says_so_once(server: Server, seeded: str) -> None:
+    """Every connection the role may hold is taken (its CONNECTION LIMIT is 1 here): the query
+    says once that it waits and how many are busy, then runs when the slot frees (it used to wait
+    without a word, 29.8 s in the issue)."""
+    import logging
+
+    import psycopg
+
+    limits = replace(TEST_LIMITS, max_concurrent=1)
+    sandbox = prepare_sandbox(server, seeded, limits=limits, role="heron_reader_one_slot")
+    records: list[logging.LogRecord] = []
+    handler = logging.Handler()
+    handler.emit = records.append  # type: ignore[method-assign]
+    logger = logging.getLogger("heron_pipeline.sandbox.execute")
+    logger.addHandler(handler)
+    try:
+        holder = psycopg.connect(sandbox.dsn)  # the one slot, held by "another process"
+        outcome: list = []
+        waiter = threading.Thread(target=lambda: outcome.append(sandbox.run("SELECT 42")))
+        waiter.start()
+        waiter.join(timeout=1.5)
+        assert waiter.is_alive(), "the query did not wait for the slot"
+        holder.close()
+        waiter.join(timeout=60)
+    finally:
+        logger.removeHandler(handler)
+    assert outcome and outcome[0].rows == [(42,)]
+    lines = [r.getMessage() for r in records]
+    assert len(lines) == 1, lines
+    assert lines[0].startswith("waiting for a sandbox slot: 1 of the 1 connections the reader role "
+                               "heron_reader_one_slot may hold (its CONNECTION LIMIT) are busy"), lines
+    assert f"waits up to {limits.queue_timeout_s:g} s" in lines[0]
+
+
+# -- Hardening II: one value over the cap never reaches the client -------------------------------------
+
+def test_a_value_over_the_cap_is_refused_by_the_server_before_it_is_sent(sandbox: Sandbox) -> None:
+    """A 60 MB value under a 16 MiB cap: the server refuses the row, so the client's peak memory
+    does not grow by the value (it grew by ~114 MiB, libpq's buffer and result, when only the
+    client checked it), and the failure is still a ``limit``."""
+    sql = "SELECT 1 AS n, string_agg(repeat('y', 1000000), '') AS big FROM generate_series(1, 60)"
+    done = subprocess.run([sys.executable, "-c", _CHILD, sandbox.dsn, str(16 << 20), sql],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["outcome"] == ("limit: a value of 60,000,000 bytes (column big) is over the 16,777,216-byte cap on "
+                                 "one value (refused by the server before it was sent)"), report
+    assert report["grown_kib"] < 16 * 1024, report
+
+
+def test_a_row_over_the_byte_cap_is_refused_by_the_server(sandbox: Sandbox) -> None:
+    with pytest.raises(LimitExceeded, match="a row of 10,000,000 bytes is more than the 8,388,608-byte cap on the "
+                                            "result \\(refused by the server"):
+        sandbox.run("SELECT repeat('x', 5000000) AS a, 7 AS b, repeat('y', 5000000) AS c")

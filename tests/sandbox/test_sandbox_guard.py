@@ -68,7 +68,7 @@ REJECTED = [
     ("RESET ROLE", "RESET"),
     ("SHOW ALL", "SHOW"),
     ("LOCK TABLE t", "LOCK"),
-    ("BEGIN", "TRANSACTION"),
+    ("BEGIN", "not BEGIN (transaction control)"),
     ("COMMIT", "COMMIT"),
     ("VACUUM", "VACUUM"),
     ("CALL p()", "CALL"),
@@ -111,6 +111,51 @@ def test_rejected(sql: str, reason: str) -> None:
     assert reason.lower() in caught.value.message.lower()
     line = caught.value.line()
     assert line.startswith("rejected: ") and "\n" not in line
+
+
+#: Non-query commands, each named in its refusal (sqlglot read ``LISTEN x`` as a column aliased
+#: ``x``: the refusal said "not ALIAS"; ``CHECKPOINT`` said "not COLUMN"; ``UNLISTEN *`` did not parse).
+NAMED_COMMANDS = [
+    ("LISTEN heron", "not LISTEN (asynchronous notification)"),
+    ("listen heron", "not LISTEN (asynchronous notification)"),
+    ("/* hi */ LISTEN heron", "not LISTEN (asynchronous notification)"),
+    ("NOTIFY heron", "not NOTIFY (asynchronous notification)"),
+    ("NOTIFY heron, 'payload'", "not NOTIFY (asynchronous notification)"),
+    ("UNLISTEN *", "not UNLISTEN (asynchronous notification)"),
+    ("UNLISTEN heron", "not UNLISTEN (asynchronous notification)"),
+    ("CHECKPOINT", "not CHECKPOINT (a utility command)"),
+    ("CLUSTER", "not CLUSTER (a utility command)"),
+    ("DISCARD ALL", "not DISCARD (session settings)"),
+    ("DEALLOCATE ALL", "not DEALLOCATE (prepared statements)"),
+    ("CLOSE heron_prediction", "not CLOSE (cursor control)"),
+    ("MOVE FORWARD 1 FROM c", "not MOVE (cursor control)"),
+    ("FETCH ALL FROM c", "not FETCH (cursor control)"),
+    ("SAVEPOINT s", "not SAVEPOINT (transaction control)"),
+    ("RELEASE SAVEPOINT s", "not RELEASE (transaction control)"),
+    ("START TRANSACTION READ WRITE", "not START TRANSACTION (transaction control)"),
+    ("ABORT", "not ABORT (transaction control)"),
+    ("END", "not END (transaction control)"),
+    ("SECURITY LABEL ON TABLE t IS 'x'", "not SECURITY LABEL (it changes the database)"),
+    ("IMPORT FOREIGN SCHEMA s FROM SERVER f INTO t", "not IMPORT FOREIGN SCHEMA (it changes the database)"),
+    ("REFRESH MATERIALIZED VIEW v", "not REFRESH MATERIALIZED VIEW (it changes the database)"),
+    ("REASSIGN OWNED BY a TO b", "not REASSIGN OWNED (it changes the database)"),
+    ("TRUNCATE t", "not TRUNCATE (it changes the database)"),
+    ("LOAD 'plpgsql'", "not LOAD (session settings)"),
+    ("VACUUM", "not VACUUM (a utility command)"),
+    ("WITH d AS (SELECT 1) DELETE FROM t", "not DELETE (it changes data)"),
+]
+
+
+@pytest.mark.parametrize(("sql", "named"), NAMED_COMMANDS)
+def test_a_non_query_command_is_named_in_its_refusal(sql: str, named: str) -> None:
+    with pytest.raises(Rejected) as caught:
+        check_sql(sql)
+    assert named in caught.value.message
+    assert "ALIAS" not in caught.value.message and "COLUMN" not in caught.value.message
+
+
+def test_a_query_may_use_command_words_as_names() -> None:
+    check_sql('SELECT 1 AS listen, 2 AS "notify" FROM (SELECT 1) AS checkpoint')
 
 
 def test_verdict_names_the_root_and_functions() -> None:
@@ -220,3 +265,35 @@ def test_nesting_past_the_parsers_recursion_is_a_limit_not_a_crash() -> None:
 def test_the_default_bounds_refuse_a_million_character_query_unparsed() -> None:
     with pytest.raises(LimitExceeded, match="1,000,023 characters; the parser takes at most 100,000"):
         check_sql("SELECT 1 WHERE 1 IN (" + "1," * 500_000 + "1)")
+
+
+# -- Hardening II: the text the server-side cap wraps ---------------------------------------------------
+
+from heron_pipeline.sandbox.execute import query_body  # noqa: E402
+
+#: (prediction, the body put inside the wrapper's parentheses; None = declared as it is)
+BODIES = [
+    ("SELECT 1", "SELECT 1"),
+    ("SELECT 1;", "SELECT 1"),
+    ("SELECT 1;;  ", "SELECT 1"),
+    ("SELECT 1; -- trailing comment", "SELECT 1"),
+    ("SELECT 1 /* ; */ ;", "SELECT 1"),
+    ("SELECT 'a;' ;", "SELECT 'a;'"),
+    ("SELECT $$x;$$;", "SELECT $$x;$$"),
+    ("SELECT $b$ ; $b$ ; -- end", "SELECT $b$ ; $b$"),
+    ("SELECT E'it''s \\''  ;", "SELECT E'it''s \\''"),
+    ("-- lead\nSELECT \"a;\" FROM t -- c ;\n ;", "-- lead\nSELECT \"a;\" FROM t"),
+    ("SELECT 1 -- no semicolon", "SELECT 1"),
+    ("VALUES (1);", "VALUES (1)"),
+    ("(SELECT 1) UNION (SELECT 2) ORDER BY 1;", "(SELECT 1) UNION (SELECT 2) ORDER BY 1"),
+    ("SELECT 1; SELECT 2", "SELECT 1; SELECT 2"),  # kept whole: PostgreSQL refuses it (two commands)
+    ("EXPLAIN SELECT 1", None),
+    ("LISTEN x;", None),
+    ("SHOW work_mem", None),
+    ("", None),
+]
+
+
+@pytest.mark.parametrize(("sql", "body"), BODIES)
+def test_the_wrapped_body_is_the_query_without_its_trailing_semicolons(sql: str, body: str | None) -> None:
+    assert query_body(sql) == body

@@ -150,3 +150,47 @@ def test_the_watchdog_cancels_when_the_server_would_not(server: Server) -> None:
         assert watchdog.fired.is_set()
         assert isinstance(_classify(caught.value, watchdog.fired.is_set()), Timeout)
         assert conn.execute("SELECT 1").fetchone() == (1,)
+
+
+# -- Hardening II: what a prediction may see of the server -------------------------------------------
+
+#: Each names other databases (every state's name, a hidden state's included), shows the server's
+#: settings or other sessions, or tests whether a guessed database name exists.
+HIDDEN_READS = [
+    "SELECT datname FROM pg_database",
+    "SELECT datname FROM pg_stat_database",
+    "SELECT datname FROM pg_stat_database_conflicts",
+    "SELECT description FROM pg_shdescription",
+    "SELECT name, setting FROM pg_settings",
+    "SELECT * FROM pg_show_all_settings()",
+    "SELECT datname, application_name FROM pg_stat_activity",
+    "SELECT * FROM pg_stat_get_activity(NULL)",
+    "SELECT pg_database_size('postgres')",
+    "SELECT has_database_privilege('heron_tiny_43', 'CONNECT')",
+    "SELECT setdatabase FROM pg_db_role_setting",
+    "SELECT database FROM pg_prepared_xacts",
+]
+
+
+@pytest.mark.parametrize("statement", HIDDEN_READS)
+def test_the_reader_cannot_list_databases_settings_or_sessions(reader: psycopg.Connection, statement: str) -> None:
+    with pytest.raises(psycopg.errors.InsufficientPrivilege, match="permission denied"):
+        reader.execute(statement)
+
+
+def test_what_a_query_over_the_benchmark_needs_stays_readable(reader: psycopg.Connection, seeded: str) -> None:
+    assert reader.execute("SELECT count(*) FROM information_schema.columns WHERE table_schema = 'orders'"
+                          ).fetchone()[0] > 0
+    assert reader.execute("SELECT count(*) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
+                          "WHERE n.nspname = 'orders'").fetchone()[0] > 0
+    assert reader.execute("SELECT format_type(23, NULL), current_setting('TimeZone')").fetchone() == ("integer", "UTC")
+    # the database the query runs on is still its own name (see docs/METHODOLOGY.md §12)
+    assert reader.execute("SELECT current_database()").fetchone() == (seeded,)
+
+
+def test_a_prediction_reading_the_database_list_is_rejected(sandbox: Sandbox) -> None:
+    from heron_pipeline.sandbox.errors import Rejected
+
+    for parser in (True, False):
+        with pytest.raises(Rejected, match="pg_database|permission denied"):
+            run_prediction("SELECT datname FROM pg_database", dsn=sandbox.dsn, limits=sandbox.limits, parser=parser)
