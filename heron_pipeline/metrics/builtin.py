@@ -17,6 +17,7 @@ from typing import Any, Mapping, Sequence
 from heron_pipeline.metrics.cells import cli_text, html_cell, html_text, md_text, rounded
 from heron_pipeline.metrics.registry import Cell, Claim, Column, Metric, RecordField, register
 from heron_pipeline.metrics.scores import Scored, ToolScores
+from heron_pipeline.scoring.exact_match import EMSchema
 from heron_pipeline.scoring import (
     ToolDims,
     bootstrap_ci,
@@ -242,11 +243,19 @@ register(Metric(
                 "(sql class); the retrieval class claims it from submissions.figures"))
 
 
+@lru_cache(maxsize=1)
+def _em_schema() -> EMSchema:
+    """heron's tables and foreign keys, which Spider's exact match reads as its database schema."""
+    from heron_pipeline.catalog import load_catalog
+
+    return EMSchema.from_catalog(load_catalog())
+
+
 @lru_cache(maxsize=4096)
 def _exact_match(gold_sql: str, pred_sql: str) -> bool:
     """EM does not depend on the state; parsing both queries costs more than executing them on
     tiny, so each pair is parsed once per process however many states are scored."""
-    return exact_set_match(gold_sql, pred_sql)
+    return exact_set_match(gold_sql, pred_sql, schema=_em_schema())
 
 
 def _exact_match_share(scores: ToolScores) -> dict[str, Any]:
