@@ -158,6 +158,7 @@ def write_local_leaderboard(artifacts: Path, standings: Iterable[StandingsResult
     import json
 
     from heron_pipeline.artifacts import write_content_addressed, write_text_atomic
+    from heron_pipeline.leaderboard.boards import board_order
     from heron_pipeline.leaderboard.write import render_leaderboard, write_leaderboard
 
     layout = ArtifactLayout.of(artifacts)
@@ -169,7 +170,7 @@ def write_local_leaderboard(artifacts: Path, standings: Iterable[StandingsResult
     for result in standings:
         index[f"{result.scale}/{result.question_mode}"] = result
     boards, kept = [], {}
-    for key, result in sorted(index.items()):
+    for key, result in sorted(index.items(), key=lambda item: board_order(item[1].scale, item[1].question_mode)):
         try:
             boards.append(result.load())
             kept[key] = result

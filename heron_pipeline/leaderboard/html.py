@@ -13,6 +13,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from heron_pipeline.leaderboard.boards import ROLE_TEXT, board_role, board_title, models_on_board
 from heron_pipeline.metrics import html_cells
 from heron_pipeline.metrics.cells import html_cell as _cell
 from heron_pipeline.metrics.cells import html_text as _num
@@ -133,6 +134,15 @@ def _rejected_list(doc: dict[str, Any]) -> str:
     return "\n".join(out)
 
 
+def _models_sentence(doc: dict[str, Any], board: dict[str, Any]) -> str:
+    """Which model the rows use, naming only a model some row uses."""
+    models = models_on_board(doc["standings"])
+    if not models:
+        return ("No model-based tool has been submitted yet: every row is a reference or retrieval tool, "
+                "with no model.")
+    return f"Model {', '.join(models)}, temperature {board['temperature']}."
+
+
 def render_index(doc: dict[str, Any], headline_svg: str, breakdown_svg: str) -> str:
     """The page's HTML text."""
     board = doc["board"]
@@ -143,12 +153,16 @@ def render_index(doc: dict[str, Any], headline_svg: str, breakdown_svg: str) -> 
              "<h1>heron leaderboard</h1>",
              f'<p class="note">Every number below was recomputed by <code>heron leaderboard</code> from the folders '
              f'under <code>submissions/</code>: the SQL re-executed in the sandbox on every public state. Board rule: '
-             f'{escape(board["rule"])} (model {escape(board["model"])}, temperature {board["temperature"]}). '
-             f'Headline: multi-state EX@1 (sample 0 correct on every state); EX@k is pass@k over n samples, a ceiling. '
-             f'Hidden states used: {hidden}.</p>']
+             f'{escape(board["rule"])}. {escape(_models_sentence(doc, board))} '
+             f'Headline: multi-state EX@1 (sample 0 correct on every state) on the natural questions; the full '
+             f'questions\' board beside it is the told-everything upper bound. EX@k is pass@k over n samples, a '
+             f'ceiling. Hidden states used: {hidden}.</p>']
     for b in doc["standings"]:
-        parts.append(f'<h2>Standings — scale {escape(b["scale"])}, seeds {",".join(map(str, b["seeds"]))} '
-                     f'({escape(b["mode"])}, question mode {escape(b["question_mode"])})</h2>')
+        role = board_role(b["question_mode"])
+        parts.append(f'<h2 id="{escape(role.replace(" ", "-"))}-{escape(b["scale"])}">'
+                     f'{escape(board_title(b).replace("`", ""))}</h2>')
+        if role in ROLE_TEXT:
+            parts.append(f'<p class="note">This board is {escape(ROLE_TEXT[role])}.</p>')
         parts.append(_standings_table(b, hidden))
     if not doc["standings"]:
         parts.append('<p class="note">No accepted submission yet.</p>')

@@ -24,6 +24,7 @@ from typing import Any, Callable, Iterable
 
 from heron_pipeline.artifacts.atomic import write_text_atomic
 from heron_pipeline.config import PROJECT_ROOT
+from heron_pipeline.leaderboard.boards import board_order, board_role
 from heron_pipeline.leaderboard.rows import leaderboard_rows, row_fields
 from heron_pipeline.leaderboard.write import PUBLISHED_DIR, render_markdown
 from heron_pipeline.metrics import claim_keys, field_figures
@@ -121,7 +122,7 @@ def leaderboard_document(verdicts: Iterable[Any], board: Any, hidden: dict[tuple
             c = v.conditions
             groups.setdefault((c["scale"], c["question_mode"], tuple(c["seeds"])), []).append(v)
     standings = []
-    for (scale, mode, seeds), members in sorted(groups.items()):
+    for (scale, mode, seeds), members in sorted(groups.items(), key=lambda item: board_order(*item[0])):
         rows = []
         for v in members:
             row = json.loads(json.dumps(v.standing))
@@ -134,7 +135,7 @@ def leaderboard_document(verdicts: Iterable[Any], board: Any, hidden: dict[tuple
             rows.append(row)
         states = members[0].states
         standings.append({
-            "scale": scale, "question_mode": mode, "seeds": list(seeds),
+            "scale": scale, "question_mode": mode, "role": board_role(mode), "seeds": list(seeds),
             "mode": "multi-state" if len(seeds) >= 2 else "single-state",
             "ci": {"level": 0.95, "resamples": 1000, "seed": 0}, "tools": _regrade(rows),
             "provenance": {"questions_digest": members[0].questions_digest,
@@ -157,7 +158,8 @@ def leaderboard_document(verdicts: Iterable[Any], board: Any, hidden: dict[tuple
         retrieval.append({"tool": v.tool, "class": v.klass, "scale": c["scale"], "question_mode": c["question_mode"],
                           "seeds": c["seeds"], "model": c.get("model"), "folder": v.folder, **figures,
                           "by_retrieval": by_bucket})
-    retrieval.sort(key=lambda e: (e["scale"], e["question_mode"], -(e["set_recall@10"] or 0.0), e["tool"]))
+    retrieval.sort(key=lambda e: (*board_order(e["scale"], e["question_mode"])[:3], -(e["set_recall@10"] or 0.0),
+                                  e["tool"]))
     rejected = [{"tool": v.tool or v.folder, "folder": v.folder, "claimed": v.claimed, "reproduced": v.reproduced,
                  "reasons": v.reasons, "reason_codes": v.codes, "conditions": v.conditions}
                 for v in verdicts if not v.accepted]

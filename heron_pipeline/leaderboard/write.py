@@ -16,6 +16,7 @@ from typing import Any, Iterable, Mapping
 
 from heron_pipeline.artifacts.atomic import write_text_atomic
 from heron_pipeline.config import PROJECT_ROOT
+from heron_pipeline.leaderboard.boards import ROLE_TEXT, board_role, board_title
 from heron_pipeline.leaderboard.rows import leaderboard_rows, row_fields
 from heron_pipeline.leaderboard.svg import render_svg
 from heron_pipeline.metrics import markdown_cells
@@ -31,10 +32,10 @@ def render_markdown(standings: Iterable[Mapping[str, Any]]) -> str:
     parts = ["# heron leaderboard", ""]
     cells = markdown_cells()
     for board in standings:
-        seeds = ", ".join(str(s) for s in board["seeds"])
-        parts += [f"## Scale `{board['scale']}` — seeds {seeds} ({board['mode']}), question mode "
-                  f"`{board.get('question_mode', 'full')}`", "",
-                  f"Headline: multi-state EX@1 (correct on every one of {len(board['seeds'])} state(s)); "
+        role = board_role(board.get("question_mode", "full"))
+        parts += [f"## {board_title(board)}", "",
+                  *([f"This board is {ROLE_TEXT[role]}.", ""] if role in ROLE_TEXT else []),
+                  f"The figure to quote: multi-state EX@1 (correct on every one of {len(board['seeds'])} state(s)); "
                   f"95 % bootstrap CI, {board['ci']['resamples']} resamples, seed {board['ci']['seed']}. "
                   f"EX@k is the unbiased pass@k over n samples, a ceiling.", ""]
         header = ["tool", "model", "temp", "n", "scale", "seeds", "mode", *(cell.title(board) for cell in cells)]
