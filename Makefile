@@ -61,17 +61,20 @@ bench: up
 test: install
 	$(PY) -m pytest
 
-# The committed submissions (gold, alt and the offline retrievers bm25, bm25-fk on small 42/43/44), the expected public-state fingerprints and the
-# published leaderboard in docs/leaderboard/, regenerated in one command after a change of the questions,
-# a metric or the generator. Every file is produced by heron's own commands, none by hand.
+# The committed submissions (gold, alt and the offline retrievers bm25, bm25-fk on small 42/43/44), in
+# both question modes: submissions/<tool> in natural mode (the headline) and submissions/<tool>-full in
+# full mode (the told-everything upper bound); the expected public-state fingerprints and the published
+# leaderboard in docs/leaderboard/, regenerated in one command after a change of the questions, a metric
+# or the generator. Every file is produced by heron's own commands, none by hand.
+SUBMITTED := gold alt bm25 bm25-fk
 submissions: up
 	for seed in 42 43 44; do $(HERON) seed --scale tiny --seed $$seed; done
-	$(HERON) bench --scale small --seeds 42,43,44 --tools gold,alt,bm25,bm25-fk
+	for mode in natural full; do $(HERON) bench --scale small --seeds 42,43,44 --tools gold,alt,bm25,bm25-fk --question-mode $$mode || exit 1; done
 	$(PY) -m heron_pipeline.submissions.fingerprints --state tiny:42,43,44 --state small:42,43,44
-	$(HERON) submit --tool gold --scale small --seeds 42,43,44 --out submissions/gold
-	$(HERON) submit --tool alt --scale small --seeds 42,43,44 --out submissions/alt
-	$(HERON) submit --tool bm25 --scale small --seeds 42,43,44 --out submissions/bm25
-	$(HERON) submit --tool bm25-fk --scale small --seeds 42,43,44 --out submissions/bm25-fk
+	for tool in $(SUBMITTED); do \
+	  $(HERON) submit --tool $$tool --scale small --seeds 42,43,44 --question-mode natural --out submissions/$$tool && \
+	  $(HERON) submit --tool $$tool --scale small --seeds 42,43,44 --question-mode full --out submissions/$$tool-full || exit 1; \
+	done
 	$(HERON) leaderboard
 
 # The published leaderboard from the folders under submissions/ (HERON_HIDDEN_SEEDS_FILE adds hidden states).

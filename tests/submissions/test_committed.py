@@ -24,7 +24,11 @@ COMMITTED = submission_folders(SUBMISSIONS_DIR)
 
 
 def test_the_reference_submissions_and_fingerprints_are_committed() -> None:
-    assert {"gold", "alt"} <= {f.name for f in COMMITTED}
+    assert {"gold", "alt", "gold-full", "alt-full"} <= {f.name for f in COMMITTED}
+    # natural mode is the headline: <tool> holds the natural run, <tool>-full the upper bound
+    modes = {f.name: load_submission(f).meta.question_mode for f in COMMITTED}
+    assert {name: mode for name, mode in modes.items() if name in ("gold", "gold-full")} == {
+        "gold": "natural", "gold-full": "full"}
     expected = load_expected_fingerprints()
     assert sorted(expected["tiny"]) == [42, 43, 44] and sorted(expected["small"]) == [42, 43, 44]
     assert sorted(p.name for p in PUBLISHED_DIR.iterdir()) == sorted(PUBLISHED_FILES)
