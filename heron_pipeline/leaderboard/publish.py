@@ -86,42 +86,32 @@ def cached_verdict(folder: Path, server: Any, artifacts: Path, *, board: Any, ex
     return verdict
 
 
-def harness_errors() -> tuple[type[BaseException], ...]:
-    """Exceptions that mean heron itself cannot verify (server, sandbox role, artifacts, disk): they
-    stop the whole board, since no folder could be judged fairly. Anything else is about one folder."""
-    import psycopg
-
-    from heron_pipeline.bench.identity import ArtifactMismatch
-    from heron_pipeline.database.embedded import ServerError
-    from heron_pipeline.sandbox.errors import SandboxUnavailable
-    from heron_pipeline.submissions.verify import HarnessUnavailable
-
-    return HarnessUnavailable, ServerError, psycopg.OperationalError, SandboxUnavailable, ArtifactMismatch, OSError
-
-
 def judged_verdict(folder: Path, server: Any, artifacts: Path, *, board: Any, expected: dict[str, dict[int, str]],
                    questions_dir: Path | None = None, say: Say = lambda _m: None) -> Any:
     """``cached_verdict``, except that a folder heron fails on (an exception that is not the harness
-    being down) is rejected as ``malformed`` with the error's one line instead of stopping the board:
-    one hostile or unforeseen folder must not keep every other submission unpublished. Such a
-    verdict is not stored, so a fixed heron judges the folder again."""
+    being down) is kept off the board with the code ``verifier_error`` and the error's one line,
+    instead of stopping the board: one hostile or unforeseen folder must not keep every other
+    submission unpublished. The code says the failure is heron's, not a judgement of the
+    submission, and the verdict is not stored, so a fixed heron judges the folder again."""
     from heron_pipeline.bench.inputs import question_set
     from heron_pipeline.bench.options import QUESTIONS_DIR
-    from heron_pipeline.submissions.verify import Verdict, submission_digest
+    from heron_pipeline.submissions.verify import Verdict, harness_errors, submission_digest
 
     try:
         return cached_verdict(folder, server, artifacts, board=board, expected=expected, questions_dir=questions_dir,
                               say=say)
     except harness_errors():
         raise
-    except Exception as err:  # noqa: BLE001 — one folder's failure becomes its rejection, not the board's
+    except Exception as err:  # noqa: BLE001 — one folder's failure stays that folder's, not the board's
         message = " ".join(str(err).split())[:300] or "no message"
         _q, digest = question_set(Path(questions_dir or QUESTIONS_DIR))
         verdict = Verdict(folder=folder.name, tool=None, klass=None, questions_digest=digest,
                           submission_digest=submission_digest(folder))
-        verdict.reject("malformed", f"heron could not judge this folder ({type(err).__name__}: {message}); "
-                                    f"the rest of the board was published — report it if the folder is well formed")
-        say(f"{folder.name}: rejected: heron failed on it ({type(err).__name__}: {message})")
+        verdict.reject("verifier_error", f"heron's verifier failed on this folder ({type(err).__name__}: "
+                                         f"{message}); it is heron's bug, reported so the rest of the board "
+                                         f"could be published")
+        say(f"error: {folder.name}: heron's verifier failed on it ({type(err).__name__}: {message}); "
+            f"listed as verifier_error, the rest of the board is published")
         return verdict
 
 
@@ -306,7 +296,7 @@ def publish_leaderboard(server: Any, artifacts: Path, submissions: Path = SUBMIS
     """Verify every submission folder and write the published folder; the leaderboard document.
 
     Raises HarnessUnavailable when heron cannot verify (nothing is written then); a folder heron
-    fails on is rejected and the board is still written (``judged_verdict``)."""
+    fails on is listed as ``verifier_error`` and the board is still written (``judged_verdict``)."""
     from heron_pipeline.submissions.verify import BoardRules, hidden_figure, load_expected_fingerprints
 
     board = board or BoardRules()

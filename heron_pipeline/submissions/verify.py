@@ -43,7 +43,7 @@ CLAIM_TOLERANCE = 2.0
 EXPECTED_FINGERPRINTS = PROJECT_ROOT / "submissions" / "expected_fingerprints.json"
 #: Hidden seeds are at least this large, so a public seed is always below it.
 HIDDEN_SEED_MIN, HIDDEN_SEED_MAX = 10**9, 2**31 - 1
-REASONS = ("malformed", "incomplete", "scale", "model", "non_select", "claim_gap")
+REASONS = ("malformed", "incomplete", "scale", "model", "non_select", "claim_gap", "verifier_error")
 #: Reasons listed per code; the rest of a code is one entry counting them (``omitted``), so a
 #: 50 MB folder of repeated lines gives a verdict of kilobytes, not of 68,600 reasons.
 MAX_REASONS_PER_CODE = 20
@@ -51,6 +51,19 @@ MAX_REASONS_PER_CODE = 20
 
 class HarnessUnavailable(RuntimeError):
     """heron itself cannot verify right now (exit 4): the submission is not judged."""
+
+
+def harness_errors() -> tuple[type[BaseException], ...]:
+    """Exceptions that mean heron itself cannot verify (server, sandbox role, artifacts, disk): they
+    stop ``heron leaderboard`` as a whole, since no folder could be judged fairly. Anything else
+    raised while judging one folder is about that folder."""
+    import psycopg
+
+    from heron_pipeline.bench.identity import ArtifactMismatch
+    from heron_pipeline.database.embedded import ServerError
+    from heron_pipeline.sandbox.errors import SandboxUnavailable
+
+    return HarnessUnavailable, ServerError, psycopg.OperationalError, SandboxUnavailable, ArtifactMismatch, OSError
 
 
 @dataclass(frozen=True)

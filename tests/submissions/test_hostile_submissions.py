@@ -132,7 +132,7 @@ def test_a_folder_with_an_overlong_sql_is_judged_and_the_board_is_published(subm
     assert row["multi_state_ex1"] == 99.0  # its one over-long SQL fails on both states; claims 100 within 2 points
 
 
-def test_a_folder_heron_fails_on_is_rejected_and_the_board_still_published(tmp_path, monkeypatch) -> None:
+def test_a_folder_heron_fails_on_is_kept_off_and_the_board_still_published(tmp_path, monkeypatch) -> None:
     import heron_pipeline.leaderboard.publish as publish
 
     root = tmp_path / "subs"
@@ -151,7 +151,7 @@ def test_a_folder_heron_fails_on_is_rejected_and_the_board_still_published(tmp_p
     doc = publish_leaderboard(None, tmp_path / "artifacts", root, out)
     assert sorted(p.name for p in out.iterdir()) == sorted(PUBLISHED_FILES)
     by = {r["folder"]: r for r in doc["rejected"]}
-    assert by["boom"]["reason_codes"] == ["malformed"] and "RecursionError" in by["boom"]["reasons"][0]["detail"]
+    assert by["boom"]["reason_codes"] == ["verifier_error"] and "RecursionError" in by["boom"]["reasons"][0]["detail"]
     assert by["broken"]["reason_codes"] == ["malformed"]
     stored = [json.loads(p.read_text())["folder"] for p in (tmp_path / "artifacts").glob("verdicts/*.json")]
     assert stored == ["broken"]  # heron's own failure is not stored: a fixed heron judges the folder again
