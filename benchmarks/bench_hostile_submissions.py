@@ -185,11 +185,11 @@ def with_database(side: str, code: Path, work: Path, port: str, timeout: float, 
     env = {**os.environ, "HERON_DATA_DIR": str(data), "HERON_ARTIFACT_DIR": str(artifacts), "HERON_PORT": port}
     env.pop("HERON_DSN", None)
     heron = [PYTHON, "-m", "heron_pipeline.cli"]
-    up = run([*heron, "db", "up"], code, env, 600)
-    if up.exit != 0:
-        raise SystemExit(f"{side}: `heron db up` failed: {last_line(up.stderr)}")
     found: dict[int, dict] = {}
     try:
+        up = run([*heron, "db", "up"], code, env, 600)
+        if up.exit != 0:
+            raise SystemExit(f"{side}: `heron db up` failed: {last_line(up.stderr)}")
         if 4 in only:
             folder = gold_copy(work / f"{side}-malformed" / "broken", "tiny")
             (folder / "claims.json").write_text("{}\n")  # the required claim is missing

@@ -110,12 +110,16 @@ def json_depth(doc: Any) -> int:
 
 
 def bounded_json(text: str) -> Any:
-    """``json.loads(text)`` that refuses nesting deeper than ``MAX_JSON_DEPTH`` (FileRefused);
-    json.JSONDecodeError as usual for text that is not JSON."""
+    """``json.loads(text)`` that refuses nesting deeper than ``MAX_JSON_DEPTH`` and integers too long
+    to convert (FileRefused); json.JSONDecodeError as usual for text that is not JSON."""
     try:
         doc = json.loads(text)
     except RecursionError:
         raise FileRefused(f"nests arrays or objects deeper than {MAX_JSON_DEPTH} levels") from None
+    except json.JSONDecodeError:
+        raise
+    except ValueError as err:  # an integer of more digits than Python converts (sys.get_int_max_str_digits)
+        raise FileRefused(f"holds a number heron does not read ({' '.join(str(err).split())[:120]})") from None
     if json_depth(doc) > MAX_JSON_DEPTH:
         raise FileRefused(f"nests arrays or objects deeper than {MAX_JSON_DEPTH} levels")
     return doc

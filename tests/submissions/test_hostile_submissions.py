@@ -223,6 +223,14 @@ def test_the_json_nesting_bound(tmp_path, depth, refused) -> None:
     assert any("nests" in m for m in messages) is refused, messages
 
 
+@pytest.mark.parametrize("name", ["meta.json", "claims.json", "predictions.jsonl"])
+def test_a_number_too_long_to_convert_is_malformed_not_an_exception(tmp_path, name) -> None:
+    folder = _gold(tmp_path)
+    (folder / name).write_text('{"n": ' + "1" * 5000 + "}\n")
+    problems = _problems(folder)
+    assert any(f == name and "number" in m for f, _field, m in problems), problems
+
+
 def test_json_depth_counts_arrays_and_objects() -> None:
     assert [json_depth(v) for v in (1, [], {}, [[1]], {"a": [{"b": 1}]}, [1, [2, [3]]])] == [0, 1, 1, 2, 3, 3]
 
