@@ -9,7 +9,10 @@ No database (``verify(folder, server=None, …)``, the core call ``heron verify`
 may use at most 2 GiB of address space, so the old /dev/zero read ends in MemoryError instead of
 taking the machine):
 
-1. claims.json a symbolic link to /dev/zero;  2. claims.json a FIFO;  3. claims.json ``[`` × 60,000.
+1. claims.json a symbolic link to /dev/zero;  2. claims.json a FIFO;  3. claims.json ``[`` × 60,000;
+8. a 5 MB predictions.jsonl of repeated valid lines (under the size bound, so it is parsed): the
+   checks needing no database only (schema + ``static_checks``, timed inside the process): time,
+   listed reasons and verdict size.
 
 On a real server (tiny 42/43; each side gets its own fresh data folder, started before timing):
 
@@ -49,6 +52,22 @@ PYTHON = sys.executable
 BEFORE_REV = "ad45a1e"  # the commit before "Hardening II" (the verifier's reading, ordering and limits)
 CORE = ("import json, sys; from pathlib import Path; from heron_pipeline.submissions import verify; "
         "v = verify(Path(sys.argv[1]), None, Path(sys.argv[2])); print(json.dumps(v.to_json()))")
+STATIC = """
+import json, sys, time
+from pathlib import Path
+from heron_pipeline.bench.inputs import question_set
+from heron_pipeline.bench.options import QUESTIONS_DIR
+from heron_pipeline.submissions import BoardRules, Verdict, load_expected_fingerprints, load_submission
+from heron_pipeline.submissions.verify import _malformed, static_checks
+questions, digest = question_set(QUESTIONS_DIR)
+start = time.perf_counter()
+sub = load_submission(Path(sys.argv[1]))
+verdict = Verdict(sub.folder.name, None, None)
+_malformed(verdict, sub.folder, sub.problems)
+if sub.meta is not None and sub.predictions is not None:
+    static_checks(sub, verdict, questions, digest, load_expected_fingerprints(), BoardRules())
+print(json.dumps({"seconds": time.perf_counter() - start, "verdict": verdict.to_json()}))
+"""
 GIB = 1024**3
 
 
@@ -179,6 +198,33 @@ def no_database(trees: dict[str, Path], work: Path, timeout: float, only: set[in
             print(f"{'':<28} ratio   time {ratio(b.seconds, a.seconds)}, peak memory {ratio(b.peak_mib, a.peak_mib)}")
 
 
+def repeated_lines(trees: dict[str, Path], work: Path, timeout: float) -> None:
+    print("\n## 8. 5 MB predictions.jsonl of repeated valid lines: the checks needing no database\n")
+    print(f"{'side':<7} {'outcome':<10} {'checks s':>9} {'peak MiB':>9} {'verdict KiB':>12}  reasons")
+    runs = {}
+    for side, code in trees.items():
+        folder = gold_copy(work / f"static8-{side}" / "gold")
+        text = (folder / "predictions.jsonl").read_text()
+        with open(folder / "predictions.jsonl", "a") as f:
+            while f.tell() < 5 * 1024**2:
+                f.write(text)
+        r = run([PYTHON, "-c", STATIC, str(folder)], code, dict(os.environ), timeout)
+        try:
+            doc = json.loads(r.stdout)
+            seconds, verdict = doc["seconds"], doc["verdict"]
+            size = len(json.dumps(verdict)) / 1024
+            listed = len(verdict["reasons"])
+            omitted = sum(x.get("omitted", 0) for x in verdict["reasons"])
+            what = f"{listed:,} listed, {omitted:,} counted, codes {verdict['reason_codes']}"
+        except ValueError:
+            seconds, size, what = r.seconds, 0.0, f"no verdict ({last_line(r.stderr)})"
+        runs[side] = (seconds, size)
+        print(f"{side:<7} {r.status():<10} {seconds:>9.2f} {r.peak_mib:>9.0f} {size:>12.1f}  {what}")
+    if len(runs) == 2 and runs["after"][0] > 0:
+        (bs, bk), (as_, ak) = runs["before"], runs["after"]
+        print(f"ratio   checks time {ratio(bs, as_)}, verdict size {ratio(bk, ak)}")
+
+
 def with_database(side: str, code: Path, work: Path, port: str, timeout: float, only: set[int]) -> dict[int, dict]:
     data = Path(tempfile.mkdtemp(prefix=f"heron-bench-hostile-{side}-"))
     artifacts = Path(tempfile.mkdtemp(prefix=f"heron-bench-hostile-art-{side}-"))
@@ -281,7 +327,7 @@ def report_database(found: dict[str, dict[int, dict]]) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--before-rev", default=BEFORE_REV, help=f"the code to compare with (default {BEFORE_REV})")
-    parser.add_argument("--only", default="1,2,3,4,5,6,7", help="scenario numbers, e.g. 1,2,3 (no database)")
+    parser.add_argument("--only", default="1,2,3,4,5,6,7,8", help="scenario numbers, e.g. 1,2,3 (no database)")
     parser.add_argument("--timeout", type=float, default=600.0, help="seconds before a database run is killed")
     args = parser.parse_args()
     only = {int(x) for x in args.only.split(",") if x}
@@ -295,6 +341,8 @@ def main() -> int:
                               text=True).stdout.strip()
         print(f"before = git archive {args.before_rev}; after = {ROOT} (git {head} + working tree)")
         no_database(trees, work, 20.0, only)
+        if 8 in only:
+            repeated_lines(trees, work, args.timeout)
         if only & {4, 5, 6, 7}:
             found = {side: with_database(side, code, work, port, args.timeout, only) for side, code in trees.items()}
             report_database(found)

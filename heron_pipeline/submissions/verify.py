@@ -257,19 +257,28 @@ def static_checks(sub: Submission, verdict: Verdict, questions: list[Any], diges
     if missing:
         verdict.reject("incomplete", f"{len(missing)} question sample(s) missing: {', '.join(missing[:10])}"
                        + (" …" if len(missing) > 10 else ""), file=PREDICTIONS_FILE)
-    # non_select: every predicted SQL must be one read-only SELECT (the sandbox's parser layer). SQL
-    # over the parser's bounds is not a rejection: the sandbox refuses it the same way when it is
-    # scored, so it counts as a failed prediction (``limit``), exactly as in `heron bench`.
-    for number, r in enumerate(sub.predictions, start=1):
+    # non_select: every predicted SQL that would be scored must be one read-only SELECT (the sandbox's
+    # parser layer). Only the records recomputation would score are parsed (the first line of each
+    # known question × sample; duplicates and unknown ids are already `incomplete`), each distinct
+    # text once: parsing is what a folder of repeated lines would otherwise make heron do 68,600
+    # times. SQL over the parser's bounds is not a rejection: the sandbox refuses it the same way
+    # when it is scored, so it counts as a failed prediction (``limit``), exactly as in `heron bench`.
+    refusals: dict[str, str | None] = {}
+    for number in sorted(seen.values()):
+        r = sub.predictions[number - 1]
         if r.sql is None:
             continue
-        try:
-            check_sql(r.sql)
-        except Rejected as err:
-            verdict.reject("non_select", f"{r.question_id} sample {r.sample}: {err}", file=PREDICTIONS_FILE,
-                           line=number, field="sql")
-        except (LimitExceeded, RecursionError):
-            continue
+        if r.sql not in refusals:
+            try:
+                check_sql(r.sql)
+                refusals[r.sql] = None
+            except Rejected as err:
+                refusals[r.sql] = str(err)
+            except (LimitExceeded, RecursionError):
+                refusals[r.sql] = None
+        if refusals[r.sql] is not None:
+            verdict.reject("non_select", f"{r.question_id} sample {r.sample}: {refusals[r.sql]}",
+                           file=PREDICTIONS_FILE, line=number, field="sql")
 
 
 def escaping_names(sub: Submission, artifacts: Path) -> list[tuple[str, str]]:

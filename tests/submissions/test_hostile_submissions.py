@@ -310,6 +310,19 @@ def test_reasons_are_capped_per_code_with_the_count_of_the_rest() -> None:
     assert Verdict.from_json(json.loads(json.dumps(verdict.to_json()))).reasons == verdict.reasons
 
 
+def test_only_the_records_that_would_be_scored_are_parsed_each_text_once(tmp_path) -> None:
+    folder = _gold(tmp_path)
+    delete = "DELETE FROM auth.users WHERE id = 1"
+    lines = [json.loads(x) for x in (folder / "predictions.jsonl").read_text().splitlines()]
+    lines[3]["sql"] = lines[7]["sql"] = delete  # the same refused text on two questions: reported twice
+    duplicate = {**lines[0], "sql": "DROP TABLE auth.users"}  # a second q001#0: incomplete, never scored
+    unknown = {**lines[0], "question_id": "q999", "sql": "DROP TABLE auth.users"}
+    (folder / "predictions.jsonl").write_text("".join(json.dumps(r) + "\n" for r in [*lines, duplicate, unknown]))
+    verdict = _statically(folder)
+    assert [(r["code"], r.get("line")) for r in verdict.reasons] == [
+        ("incomplete", 101), ("incomplete", 102), ("non_select", 4), ("non_select", 8)]
+
+
 def test_a_folder_of_repeated_lines_gives_a_small_verdict(tmp_path) -> None:
     folder = _gold(tmp_path)
     first = (folder / "predictions.jsonl").read_text().splitlines()[0]
