@@ -79,6 +79,8 @@ def cmd_verify(args: argparse.Namespace, settings: Settings) -> int:
         _err(f"error: heron cannot verify right now: {err}")
         return EXIT_HARNESS
     except Exception as err:  # noqa: BLE001 — heron's own bug on this folder: one line, exit 4, never "rejected"
+        if getattr(args, "debug", False):
+            raise  # `heron --debug verify` prints the traceback for a bug report
         _err(f"error: heron failed on {folder} ({type(err).__name__}: {' '.join(str(err).split())[:300]}); "
              f"this is heron's failure, not the submission's: please report it")
         return EXIT_HARNESS
