@@ -34,13 +34,9 @@ def _server(settings: Settings):
 
 
 def _harness_errors() -> tuple[type[BaseException], ...]:
-    import psycopg
+    from heron_pipeline.submissions.verify import harness_errors
 
-    from heron_pipeline.artifacts.ref import ArtifactMismatch
-    from heron_pipeline.database.embedded import ServerError
-    from heron_pipeline.submissions import HarnessUnavailable
-
-    return HarnessUnavailable, ServerError, psycopg.OperationalError, ArtifactMismatch, OSError
+    return harness_errors()
 
 
 def _verify_errors() -> tuple[type[BaseException], ...]:
@@ -80,6 +76,12 @@ def cmd_verify(args: argparse.Namespace, settings: Settings) -> int:
         verdict = verify(folder, server, settings.artifacts, board=_board(args), say=say)
     except _verify_errors() as err:
         say(f"error: heron cannot verify right now: {err}")
+        return EXIT_HARNESS
+    except Exception as err:  # noqa: BLE001 — heron's own bug on this folder: one line, exit 4, never "rejected"
+        if getattr(args, "debug", False):
+            raise  # `heron --debug verify` prints the traceback for a bug report
+        say(f"error: heron failed on {folder} ({type(err).__name__}: {' '.join(str(err).split())[:300]}); "
+             f"this is heron's failure, not the submission's: please report it")
         return EXIT_HARNESS
     print(json.dumps(verdict.to_json() if args.full else {k: v for k, v in verdict.to_json().items()
                                                           if k not in ("standing", "retrieval")},

@@ -85,6 +85,35 @@ def cached_verdict(folder: Path, server: Any, artifacts: Path, *, board: Any, ex
     return verdict
 
 
+def judged_verdict(folder: Path, server: Any, artifacts: Path, *, board: Any, expected: dict[str, dict[int, str]],
+                   questions_dir: Path | None = None, say: Say = lambda _m: None) -> Any:
+    """``cached_verdict``, except that a folder heron fails on (an exception that is not the harness
+    being down) is kept off the board with the code ``verifier_error`` and the error's one line,
+    instead of stopping the board: one hostile or unforeseen folder must not keep every other
+    submission unpublished. The code says the failure is heron's, not a judgement of the
+    submission, and the verdict is not stored, so a fixed heron judges the folder again."""
+    from heron_pipeline.bench.inputs import question_set
+    from heron_pipeline.bench.options import QUESTIONS_DIR
+    from heron_pipeline.submissions.verify import Verdict, harness_errors, submission_digest
+
+    try:
+        return cached_verdict(folder, server, artifacts, board=board, expected=expected, questions_dir=questions_dir,
+                              say=say)
+    except harness_errors():
+        raise
+    except Exception as err:  # noqa: BLE001 — one folder's failure stays that folder's, not the board's
+        message = " ".join(str(err).split())[:300] or "no message"
+        _q, digest = question_set(Path(questions_dir or QUESTIONS_DIR))
+        verdict = Verdict(folder=folder.name, tool=None, klass=None, questions_digest=digest,
+                          submission_digest=submission_digest(folder))
+        verdict.reject("verifier_error", f"heron's verifier failed on this folder ({type(err).__name__}: "
+                                         f"{message}); it is heron's bug, reported so the rest of the board "
+                                         f"could be published")
+        say(f"error: {folder.name}: heron's verifier failed on it ({type(err).__name__}: {message}); "
+            f"listed as verifier_error, the rest of the board is published")
+        return verdict
+
+
 def _previous_hidden(out: Path) -> dict[tuple[str, str], dict[str, Any]]:
     """(folder, submission digest) -> hidden figures already published in ``out/leaderboard.json``."""
     try:
@@ -262,7 +291,8 @@ def publish_leaderboard(server: Any, artifacts: Path, submissions: Path = SUBMIS
                         say: Say = lambda _m: None) -> dict[str, Any]:
     """Verify every submission folder and write the published folder; the leaderboard document.
 
-    Raises HarnessUnavailable when heron cannot verify (nothing is written then)."""
+    Raises HarnessUnavailable when heron cannot verify (nothing is written then); a folder heron
+    fails on is listed as ``verifier_error`` and the board is still written (``judged_verdict``)."""
     from heron_pipeline.submissions.verify import BoardRules, hidden_figure, load_expected_fingerprints
 
     board = board or BoardRules()
@@ -270,7 +300,7 @@ def publish_leaderboard(server: Any, artifacts: Path, submissions: Path = SUBMIS
     submissions, out = Path(submissions), Path(out)
     if out.resolve() == submissions.resolve() or submissions.resolve() in out.resolve().parents:
         raise ValueError(f"--out {out} is inside --submissions {submissions}: the watcher would retrigger itself")
-    verdicts = [cached_verdict(f, server, artifacts, board=board, expected=expected, questions_dir=questions_dir,
+    verdicts = [judged_verdict(f, server, artifacts, board=board, expected=expected, questions_dir=questions_dir,
                                say=say) for f in submission_folders(submissions)]
     if hidden_seeds:
         hidden = {}

@@ -19,6 +19,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from heron_pipeline.metrics import claim_keys, required_claims
 from heron_pipeline.predictions.record import PredictionRecord
+from heron_pipeline.submissions.files import (MAX_LINE_BYTES, MAX_PREDICTION_LINES, NAME_RULE,
+                                              FileRefused, bounded_json, read_submission_file, valid_name)
 
 META_FILE, PREDICTIONS_FILE, CLAIMS_FILE = "meta.json", "predictions.jsonl", "claims.json"
 SUBMISSION_FILES = (META_FILE, PREDICTIONS_FILE, CLAIMS_FILE)
@@ -27,6 +29,8 @@ CLASSES = ("sql", "reference", "retrieval")
 # Claimable figures (percent, higher is better) are the claims the metric registry declares per class
 # (``heron_pipeline.metrics.claim_keys``). Grade is relative to the field it is ranked in and VES is a
 # timing, so neither is claimable.
+#: Samples per question a submission may hold (the bench samples 1; pass@k needs a few).
+MAX_SAMPLES = 100
 
 
 @dataclass(frozen=True)
@@ -71,7 +75,7 @@ class Meta(BaseModel):
     repository: str
     model: str | None
     temperature: float | None
-    n: int = Field(ge=1)
+    n: int = Field(ge=1, le=MAX_SAMPLES)
     date: str = Field(pattern=r"^\d{4}-\d{2}-\d{2}")
     scale: str
     seeds: list[int] = Field(min_length=1)
@@ -80,6 +84,14 @@ class Meta(BaseModel):
     harness_version: str
     command: str
     run: RunInfo | None = None
+
+    @field_validator("tool", "scale", "question_mode")
+    @classmethod
+    def _path_name(cls, name: str) -> str:
+        # these three name folders under the artifacts (scores/<tool>/<scale>_<seed>/<question_mode>)
+        if not valid_name(name):
+            raise ValueError(NAME_RULE)
+        return name
 
     @field_validator("seeds")
     @classmethod
@@ -133,21 +145,32 @@ def _located(file: str, error: ValidationError, line: int | None = None) -> list
     return out
 
 
-def _read_json(folder: Path, name: str, problems: list[Problem]) -> Any:
-    path = folder / name
+def _read_text(folder: Path, name: str, problems: list[Problem], missing: str) -> str | None:
+    """The text of one submission file, or None with its problem recorded (absent, refused, not UTF-8)."""
     try:
-        text = path.read_text(encoding="utf-8")
+        return read_submission_file(folder, name).decode("utf-8")
     except FileNotFoundError:
-        problems.append(Problem(name, None, f"missing; a submission folder needs {', '.join(SUBMISSION_FILES)}"))
-        return None
-    except (OSError, UnicodeDecodeError) as err:
-        problems.append(Problem(name, None, f"unreadable: {err}"))
+        problems.append(Problem(name, None, missing))
+    except FileRefused as err:
+        problems.append(Problem(name, None, str(err)))
+    except OSError as err:
+        problems.append(Problem(name, None, f"unreadable: {err.strerror or err}"))
+    except UnicodeDecodeError as err:
+        problems.append(Problem(name, None, f"not UTF-8 text (byte {err.start})"))
+    return None
+
+
+def _read_json(folder: Path, name: str, problems: list[Problem]) -> Any:
+    text = _read_text(folder, name, problems, f"missing; a submission folder needs {', '.join(SUBMISSION_FILES)}")
+    if text is None:
         return None
     try:
-        return json.loads(text)
+        return bounded_json(text)
     except json.JSONDecodeError as err:
         problems.append(Problem(name, None, f"not JSON: {err.msg} at line {err.lineno} column {err.colno}", err.lineno))
-        return None
+    except FileRefused as err:
+        problems.append(Problem(name, None, str(err)))
+    return None
 
 
 def parse_meta(doc: Any, problems: list[Problem]) -> Meta | None:
@@ -187,23 +210,31 @@ def parse_claims(doc: Any, klass: str | None, problems: list[Problem]) -> dict[s
 
 
 def parse_predictions(folder: Path, problems: list[Problem]) -> list[PredictionLine] | None:
-    path = folder / PREDICTIONS_FILE
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except FileNotFoundError:
-        problems.append(Problem(PREDICTIONS_FILE, None, "missing; one prediction record per question and sample"))
+    text = _read_text(folder, PREDICTIONS_FILE, problems, "missing; one prediction record per question and sample")
+    if text is None:
         return None
-    except (OSError, UnicodeDecodeError) as err:
-        problems.append(Problem(PREDICTIONS_FILE, None, f"unreadable: {err}"))
+    lines = text.splitlines()
+    count = sum(1 for line in lines if line.strip())
+    if count > MAX_PREDICTION_LINES:
+        problems.append(Problem(PREDICTIONS_FILE, None, f"holds {count:,} records; a submission holds at most "
+                                                        f"{MAX_PREDICTION_LINES:,} (one per question and sample)"))
         return None
     records = []
     for number, text in enumerate(lines, start=1):
         if not text.strip():
             continue
+        size = len(text.encode("utf-8"))
+        if size > MAX_LINE_BYTES:
+            problems.append(Problem(PREDICTIONS_FILE, None, f"the line is {size:,} bytes; a prediction record may "
+                                                            f"hold at most {MAX_LINE_BYTES:,}", number))
+            continue
         try:
-            doc = json.loads(text)
+            doc = bounded_json(text)
         except json.JSONDecodeError as err:
             problems.append(Problem(PREDICTIONS_FILE, None, f"not JSON: {err.msg}", number))
+            continue
+        except FileRefused as err:
+            problems.append(Problem(PREDICTIONS_FILE, None, str(err), number))
             continue
         if not isinstance(doc, dict):
             problems.append(Problem(PREDICTIONS_FILE, None, "must be a JSON object", number))

@@ -7,7 +7,14 @@ named in meta.json are built or reused, each checked against the fingerprint com
 every state through the bench core's own steps (``audited_golds``, ``score``,
 ``compute_scale_standings``): verification cannot disagree with ``heron bench`` because it is the
 same code. A claimed figure more than its tolerance (declared with the claim in the metric
-registry, ``heron_pipeline.metrics``; 2 points) above its recomputed value is a ``claim_gap``. One submission may hit several reason codes; all are reported.
+registry, ``heron_pipeline.metrics``; 2 points) above its recomputed value is a ``claim_gap``. One
+submission may hit several reason codes; all are reported (at most ``MAX_REASONS_PER_CODE`` of each
+code are listed, then one line counting the rest).
+
+A submission that fails any check needing no database is judged there: no state is built and no
+SQL runs for it (a known-bad folder costs milliseconds, not the gigabytes of a state). The files
+are read through ``submissions.files`` (regular files, bounded sizes and nesting) and the names
+that reach a path must match one pattern and stay under their root, else ``malformed``.
 
 The harness failing (server down, a public state whose fingerprint is not the committed one, an
 audit that does not pass) is ``HarnessUnavailable`` — heron's failure, never the submitter's.
@@ -22,6 +29,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from heron_pipeline.config import PROJECT_ROOT
+from heron_pipeline.submissions.files import FileRefused, read_submission_file
 from heron_pipeline.submissions.schema import (
     CLAIMS_FILE,
     META_FILE,
@@ -35,11 +43,27 @@ from heron_pipeline.submissions.schema import (
 EXPECTED_FINGERPRINTS = PROJECT_ROOT / "submissions" / "expected_fingerprints.json"
 #: Hidden seeds are at least this large, so a public seed is always below it.
 HIDDEN_SEED_MIN, HIDDEN_SEED_MAX = 10**9, 2**31 - 1
-REASONS = ("malformed", "incomplete", "scale", "model", "non_select", "claim_gap")
+REASONS = ("malformed", "incomplete", "scale", "model", "non_select", "claim_gap", "verifier_error")
+#: Reasons listed per code; the rest of a code is one entry counting them (``omitted``), so a
+#: 50 MB folder of repeated lines gives a verdict of kilobytes, not of 68,600 reasons.
+MAX_REASONS_PER_CODE = 20
 
 
 class HarnessUnavailable(RuntimeError):
     """heron itself cannot verify right now (exit 4): the submission is not judged."""
+
+
+def harness_errors() -> tuple[type[BaseException], ...]:
+    """Exceptions that mean heron itself cannot verify (server, sandbox role, artifacts, disk): they
+    stop ``heron leaderboard`` as a whole, since no folder could be judged fairly. Anything else
+    raised while judging one folder is about that folder."""
+    import psycopg
+
+    from heron_pipeline.artifacts.ref import ArtifactMismatch
+    from heron_pipeline.database.embedded import ServerError
+    from heron_pipeline.sandbox.errors import SandboxUnavailable
+
+    return HarnessUnavailable, ServerError, psycopg.OperationalError, SandboxUnavailable, ArtifactMismatch, OSError
 
 
 @dataclass(frozen=True)
@@ -79,7 +103,17 @@ class Verdict:
         return list(dict.fromkeys(r["code"] for r in self.reasons))
 
     def reject(self, code: str, detail: str, **where: Any) -> None:
-        self.reasons.append({"code": code, "detail": detail, **{k: v for k, v in where.items() if v is not None}})
+        listed = [r for r in self.reasons if r["code"] == code]
+        if len(listed) < MAX_REASONS_PER_CODE:
+            self.reasons.append({"code": code, "detail": detail,
+                                 **{k: v for k, v in where.items() if v is not None}})
+            return
+        rest = listed[-1] if "omitted" in listed[-1] else None
+        if rest is None:
+            rest = {"code": code, "detail": "", "omitted": 0}
+            self.reasons.append(rest)
+        rest["omitted"] += 1
+        rest["detail"] = f"{rest['omitted']:,} more {code} reason(s) not listed"
 
     def to_json(self) -> dict[str, Any]:
         return {"status": "accepted" if self.accepted else "rejected", "folder": self.folder, "tool": self.tool,
@@ -97,12 +131,18 @@ class Verdict:
 
 
 def submission_digest(folder: Path) -> str:
-    """sha256 over the three files' names and bytes (missing files count as absent)."""
+    """sha256 over the three files' names and bytes (missing files count as absent, files heron
+    refuses to read — links, devices, FIFOs, over their size limit — as refused)."""
     digest = hashlib.sha256()
     for name in SUBMISSION_FILES:
-        path = Path(folder) / name
+        try:
+            data = read_submission_file(Path(folder), name)
+        except FileNotFoundError:
+            data = b"<missing>"
+        except (FileRefused, OSError):
+            data = b"<refused>"
         digest.update(name.encode() + b"\0")
-        digest.update(path.read_bytes() if path.is_file() else b"<missing>")
+        digest.update(data)
         digest.update(b"\0")
     return digest.hexdigest()
 
@@ -121,11 +161,12 @@ def load_expected_fingerprints(path: Path = EXPECTED_FINGERPRINTS) -> dict[str, 
 def _line_of(folder: Path, name: str, key: str) -> int | None:
     """The line of a top-level key in a JSON file (for located messages)."""
     try:
-        for number, text in enumerate((Path(folder) / name).read_text(encoding="utf-8").splitlines(), start=1):
-            if f'"{key}"' in text:
-                return number
-    except OSError:
-        pass
+        text = read_submission_file(Path(folder), name).decode("utf-8")
+    except (OSError, FileRefused, UnicodeDecodeError):
+        return None
+    for number, line in enumerate(text.splitlines(), start=1):
+        if f'"{key}"' in line:
+            return number
     return None
 
 
@@ -142,7 +183,7 @@ def static_checks(sub: Submission, verdict: Verdict, questions: list[Any], diges
     """Every rule that needs no database: scale, model, incomplete, non_select."""
     from heron_pipeline.bench.options import QUESTION_MODES
     from heron_pipeline.database.names import SCALES
-    from heron_pipeline.sandbox.errors import Rejected
+    from heron_pipeline.sandbox.errors import LimitExceeded, Rejected
     from heron_pipeline.sandbox.guard import check_sql
 
     meta, folder = sub.meta, sub.folder
@@ -216,15 +257,45 @@ def static_checks(sub: Submission, verdict: Verdict, questions: list[Any], diges
     if missing:
         verdict.reject("incomplete", f"{len(missing)} question sample(s) missing: {', '.join(missing[:10])}"
                        + (" …" if len(missing) > 10 else ""), file=PREDICTIONS_FILE)
-    # non_select: every predicted SQL must be one read-only SELECT (the sandbox's parser layer)
-    for number, r in enumerate(sub.predictions, start=1):
+    # non_select: every predicted SQL that would be scored must be one read-only SELECT (the sandbox's
+    # parser layer). Only the records recomputation would score are parsed (the first line of each
+    # known question × sample; duplicates and unknown ids are already `incomplete`), each distinct
+    # text once: parsing is what a folder of repeated lines would otherwise make heron do 68,600
+    # times. SQL over the parser's bounds is not a rejection: the sandbox refuses it the same way
+    # when it is scored, so it counts as a failed prediction (``limit``), exactly as in `heron bench`.
+    refusals: dict[str, str | None] = {}
+    for number in sorted(seen.values()):
+        r = sub.predictions[number - 1]
         if r.sql is None:
             continue
-        try:
-            check_sql(r.sql)
-        except Rejected as err:
-            verdict.reject("non_select", f"{r.question_id} sample {r.sample}: {err}", file=PREDICTIONS_FILE,
-                           line=number, field="sql")
+        if r.sql not in refusals:
+            try:
+                check_sql(r.sql)
+                refusals[r.sql] = None
+            except Rejected as err:
+                refusals[r.sql] = str(err)
+            except (LimitExceeded, RecursionError):
+                refusals[r.sql] = None
+        if refusals[r.sql] is not None:
+            verdict.reject("non_select", f"{r.question_id} sample {r.sample}: {refusals[r.sql]}",
+                           file=PREDICTIONS_FILE, line=number, field="sql")
+
+
+def escaping_names(sub: Submission, artifacts: Path) -> list[tuple[str, str]]:
+    """(field, value) of each submitted name that would not stay under its artifacts folder. The
+    schema's name pattern already refuses these; this is the check on the resolved path itself."""
+    from heron_pipeline.artifacts import ArtifactLayout
+
+    meta = sub.meta
+    assert meta is not None
+    layout = ArtifactLayout.of(artifacts)
+    root = Path(layout.root).resolve()
+    # every folder the verification would write under, as the layout names it
+    written = {"tool": layout.scores(meta.tool, meta.scale, 0, meta.question_mode),
+               "scale": layout.submission_predictions(meta.scale, meta.question_mode),
+               "question_mode": layout.submission_predictions(meta.scale, meta.question_mode)}
+    named = {"tool": meta.tool, "scale": meta.scale, "question_mode": meta.question_mode}
+    return [(key, named[key]) for key, folder in written.items() if root not in Path(folder).resolve().parents]
 
 
 def _states(server: Any, artifacts: Path, scale: str, seeds: Iterable[int], expected: dict[str, dict[int, str]],
@@ -354,8 +425,11 @@ def verify(folder: Path, server: Any, artifacts: Path, *, board: BoardRules = Bo
                           "version": meta.version, "approach": meta.approach, "repository": meta.repository,
                           "date": meta.date, "harness_version": meta.harness_version, "command": meta.command}
     static_checks(sub, verdict, questions, digest, expected, board)
-    if "scale" in verdict.codes:
-        return verdict  # the states it names are not the ones its numbers are about
+    for key, value in escaping_names(sub, artifacts):
+        verdict.reject("malformed", f"{key} {value!r} leaves heron's artifacts folder", file=META_FILE,
+                       line=_line_of(folder, META_FILE, key), field=key)
+    if verdict.reasons:
+        return verdict  # judged without a database: build and re-execute only what passed every check
     result, states = recompute(server, artifacts, sub, questions, digest, meta.seeds, expected, say=say)
     verdict.states = [{"seed": s.seed, "fingerprint": s.fingerprint, "generator_version": s.generator_version,
                        "expected": expected.get(meta.scale, {}).get(s.seed) == s.fingerprint} for s in states]

@@ -54,6 +54,19 @@ def test_harness_unavailable_exits_4(monkeypatch, submissions, free_port, capsys
     assert "heron cannot verify" in capsys.readouterr().err
 
 
+def test_heron_failing_on_a_folder_is_one_line_and_exit_4_not_a_traceback(env, submissions, monkeypatch,
+                                                                          capsys) -> None:
+    import heron_pipeline.submissions as package
+
+    def fails(*_a, **_k):
+        raise RecursionError("maximum recursion depth exceeded")
+
+    monkeypatch.setattr(package, "verify", fails)
+    assert main(["verify", str(submissions / "gold")]) == 4
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "RecursionError" in err[0] and "heron's failure, not the submission's" in err[0]
+
+
 def test_submit_without_a_matching_run_names_the_fix(env, tmp_path, capsys) -> None:
     assert main(["submit", "--tool", "gold", "--scale", "small", "--seeds", "42,43,44", "--out", str(tmp_path / "x")]) == 1
     assert "heron bench --tools gold --scale small" in capsys.readouterr().err
