@@ -24,12 +24,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
 from heron_pipeline.config import PROJECT_ROOT
-from heron_pipeline.submissions.files import FileRefused, read_submission_file
+from heron_pipeline.submissions.files import FileRefused, read_submission_file, stays_inside
 from heron_pipeline.submissions.schema import (
     CLAIMS_FILE,
     META_FILE,
@@ -289,13 +290,13 @@ def escaping_names(sub: Submission, artifacts: Path) -> list[tuple[str, str]]:
     meta = sub.meta
     assert meta is not None
     layout = ArtifactLayout.of(artifacts)
-    root = Path(layout.root).resolve()
     # every folder the verification would write under, as the layout names it
     written = {"tool": layout.scores(meta.tool, meta.scale, 0, meta.question_mode),
                "scale": layout.submission_predictions(meta.scale, meta.question_mode),
                "question_mode": layout.submission_predictions(meta.scale, meta.question_mode)}
     named = {"tool": meta.tool, "scale": meta.scale, "question_mode": meta.question_mode}
-    return [(key, named[key]) for key, folder in written.items() if root not in Path(folder).resolve().parents]
+    return [(key, named[key]) for key, folder in written.items()
+            if not stays_inside(layout.root, os.path.relpath(folder, layout.root))]
 
 
 def _states(server: Any, artifacts: Path, scale: str, seeds: Iterable[int], expected: dict[str, dict[int, str]],
