@@ -1,7 +1,7 @@
 """Where every artifact lives under the artifact root, named by what it is (like Dagster's IO managers).
 
 The artifact root (``Settings.artifacts``, ``<data_dir>/artifacts`` by default) holds every file
-heron's steps write: states' fingerprints, gold, audits, trap proofs, predictions, scores, standings,
+heron's steps write: states' fingerprints, gold, audits, predictions, scores, standings,
 the local leaderboard, run manifests, verdicts, dumps and the LLM response cache. This module is the
 one place that turns an artifact's identity (kind, scale, seed, tool, question mode, digest or key)
 into a path: no other module joins a name onto the root, renames a file into place or lists a folder
@@ -43,7 +43,6 @@ KINDS: tuple[Kind, ...] = (
     Kind("audits", "audits/{scale}/{digest}.json", "an audit verdict over a scale's states"),
     Kind("audit_pointer", "audits/{scale}/{key}.ref.json",
          "the ref of the verdict recorded for exactly these states and questions"),
-    Kind("trap_proofs", "trap_proofs/{scale}.json", "the latest `heron audit` trap proofs of a scale"),
     Kind("predictions", "predictions/{tool}/{scale}/{mode}/{digest}.jsonl", "one tool's predictions"),
     Kind("submission_predictions", "submissions/predictions/{scale}/{mode}/{digest}.jsonl",
          "a submission's predictions while it is verified"),
@@ -113,9 +112,6 @@ class ArtifactLayout:
 
     def audit_pointer(self, scale: str, key: str) -> Path:
         return self.path("audit_pointer", scale=scale, key=key)
-
-    def trap_proofs(self, scale: str) -> Path:
-        return self.path("trap_proofs", scale=scale)
 
     def predictions(self, tool: str, scale: str, mode: str) -> Path:
         return self.folder("predictions", tool=tool, scale=scale, mode=mode)

@@ -56,20 +56,19 @@ def golds_of(audit: AuditResult, states: dict[int, StateResult]) -> dict[int, Go
 
 def audited_golds(server: Any, artifacts: Path, scale: str, states: dict[int, StateResult], questions: list[Any],
                   questions_digest: str, *, say: Say = lambda _m: None) -> tuple[AuditResult, dict[int, GoldResult]]:
-    """A passing audit recorded for exactly these states and questions, or a new audit (gold computed)."""
+    """A passing audit recorded for exactly these states and questions (by ``heron audit`` or an
+    earlier run), or a new audit (gold computed, every rule of the audit table judged)."""
     fingerprints = {seed: s.fingerprint for seed, s in states.items()}
     found = recorded_audit(artifacts, scale, questions_digest, fingerprints)
     if found is not None and found.passed:
-        say(f"audit of {scale} seeds {','.join(map(str, sorted(states)))}: passed (recorded {found.key[:12]}…)")
+        say(found.summary_line(reused=True))
         return found, golds_of(found, states)
     golds = {}
     for seed, state in sorted(states.items()):
         golds[seed] = compute_gold(server, artifacts, state, questions, questions_digest)
         say(f"gold/{state.label}: {len(questions)} questions → {golds[seed].gold.path.name[:16]}…")
     audit = audit_states(artifacts, scale, golds.values(), questions, questions_digest, server=server)
-    verdict = "passed" if audit.passed else f"FAILED ({len(audit.problems)} problems)"
-    say(f"audit of {scale} seeds {','.join(map(str, sorted(states)))}: {verdict}"
-        + (f"; not judged: {', '.join(audit.not_judged)}" if audit.not_judged else ""))
+    say(audit.summary_line())
     return audit, golds
 
 

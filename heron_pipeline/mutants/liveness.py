@@ -12,9 +12,7 @@ fetch cap is a kill, as in :mod:`heron_pipeline.mutants.run` (the gold's result 
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
 from heron_pipeline.mutants.generate import mutants
@@ -100,28 +98,3 @@ def prove_questions(questions: Sequence["Question"], states: Mapping[str, Mappin
         gold_rows = {state: runs[q.id].gold.result.rows for state, runs in states.items()}
         proofs[q.id] = prove_question(q.id, q.gold_sql, [t.value for t in q.traps], gold_rows, execute, catalog)
     return proofs
-
-
-def proofs_document(proofs: Mapping[str, Sequence[TrapProof]], states: Sequence[str]) -> dict:
-    """The proofs as plain JSON data (what ``heron audit`` stores beside the gold artifacts), so the
-    leaderboard can show per-trap liveness without re-running mutants: ``trap_liveness(questions,
-    proofs_from_document(doc))``."""
-    return {"states": list(states),
-            "proofs": {qid: [{"trap": p.trap, "candidates": p.candidates, "set_aside": list(p.set_aside),
-                              "killed_by": p.killed_by, "state": p.state, "failed": p.failed} for p in ps]
-                       for qid, ps in sorted(proofs.items())}}
-
-
-def proofs_from_document(document: Mapping) -> dict[str, list[TrapProof]]:
-    """The inverse of :func:`proofs_document`."""
-    return {qid: [TrapProof(qid, p["trap"], p["candidates"], tuple(p["set_aside"]), p["killed_by"], p["state"],
-                            p["failed"]) for p in ps]
-            for qid, ps in document["proofs"].items()}
-
-
-def write_proofs(artifacts: Path, scale: str, states: Sequence[str], proofs: Mapping[str, Sequence[TrapProof]]) -> Path:
-    """Store the proofs of one scale as ``<artifacts>/trap_proofs/<scale>.json`` (the latest audit's)."""
-    from heron_pipeline.artifacts import ArtifactLayout, write_text_atomic
-
-    return write_text_atomic(ArtifactLayout.of(artifacts).trap_proofs(scale),
-                             json.dumps(proofs_document(proofs, states), indent=1, sort_keys=True) + "\n")

@@ -5,6 +5,12 @@ the outermost query is ordered — a *tie probe*: the gold with every sort key v
 LIMIT, one row more, so the audit can see ties among returned rows and ties that a LIMIT cuts
 through. All of it is trusted SQL run with the codec's ``execute_readonly`` (READ ONLY, rolled
 back). The stored artifact is one immutable JSON file named by the sha256 of its canonical text.
+
+The artifact holds what is reproducible and nothing else: each gold's rows, in the canonical order
+wherever the query leaves the order open (``scoring.row_order.canonical_rows``: a query without
+ORDER BY returns its rows in plan order, which a VACUUM or ANALYZE can change), or its error. The
+latencies are a measurement of the run, not of the state: they stay beside the artifact (in the
+bench core's ``GoldResult``), so two clean runs of one state store the same bytes under one digest.
 """
 
 from __future__ import annotations
@@ -100,10 +106,25 @@ def tie_probe(conn: Any, gold_sql: str) -> TieProbe | None:
     return TieProbe(rows=list(run.result.rows), key_columns=keys, limit=limit)
 
 
+def in_canonical_order(run: Execution, gold_sql: str) -> Execution:
+    """``run`` with its rows in canonical order where ``gold_sql`` leaves the order open: every row
+    of an unordered query, each tie group of one ordered by output columns
+    (``scoring.row_order.canonical_rows``). Every comparison heron makes ignores that order, so the
+    answer is the same; only its stored bytes stop depending on the plan."""
+    from heron_pipeline.scoring.order_spec import order_spec
+    from heron_pipeline.scoring.row_order import canonical_rows
+
+    if not run.ok:
+        return run
+    rows = canonical_rows(run.result.rows, order_spec(gold_sql))
+    return Execution(ResultSet(run.result.columns, rows), None, run.seconds)
+
+
 def run_question(conn: Any, question: Question, *, audit: bool = True) -> QuestionRun:
-    """Run one question's gold on `conn`; with `audit`, also a second gold run, the alt and the tie
-    probe that the audit rules need (scoring needs the gold alone)."""
-    gold = execute_timed(conn, question.gold_sql)
+    """Run one question's gold on `conn` (its rows in canonical order, ``in_canonical_order``); with
+    `audit`, also a second gold run, the alt and the tie probe that the audit rules need (scoring
+    needs the gold alone)."""
+    gold = in_canonical_order(execute_timed(conn, question.gold_sql), question.gold_sql)
     if not audit:
         return QuestionRun(gold=gold)
     again = execute_timed(conn, question.gold_sql) if gold.ok else None
@@ -128,15 +149,10 @@ def run_state(conn: Any, questions: Iterable[Question], *, audit: bool = True,
 
 
 def gold_document(runs: dict[str, QuestionRun]) -> dict:
-    """The stored form: question id -> {"result": encoded ResultSet, "latency_ms"} or {"error"}."""
-    document = {}
-    for qid in sorted(runs):
-        run = runs[qid]
-        if run.gold.ok:
-            document[qid] = {"result": encode(run.gold.result), "latency_ms": round(run.latency_seconds * 1000, 3)}
-        else:
-            document[qid] = {"error": run.gold.error}
-    return document
+    """The stored form: question id -> {"result": encoded ResultSet} or {"error"}; no timing (a
+    latency differs between two runs of the same state, the answer does not)."""
+    return {qid: {"result": encode(runs[qid].gold.result)} if runs[qid].gold.ok else {"error": runs[qid].gold.error}
+            for qid in sorted(runs)}
 
 
 def canonical_json(document: dict) -> str:
@@ -154,11 +170,15 @@ def write_gold_artifact(artifacts: Path, scale: str, seed: int, runs: dict[str, 
                                    canonical_json(gold_document(runs)).encode("utf-8"), suffix=".json")
 
 
-def read_gold_artifact(path: Path) -> dict[str, tuple[ResultSet | None, float | None, str | None]]:
-    """A stored gold artifact: question id -> (result, latency in ms, error)."""
+def read_gold_artifact(path: Path) -> dict[str, tuple[ResultSet | None, str | None]]:
+    """A stored gold artifact: question id -> (result, error)."""
     document = json.loads(Path(path).read_text(encoding="utf-8"))
-    return {qid: (decode(e["result"]) if "result" in e else None, e.get("latency_ms"), e.get("error"))
-            for qid, e in document.items()}
+    return {qid: (decode(e["result"]) if "result" in e else None, e.get("error")) for qid, e in document.items()}
+
+
+def gold_latencies_ms(runs: dict[str, QuestionRun]) -> dict[str, float]:
+    """question id -> gold latency in ms (``QuestionRun.latency_seconds``) of every gold that ran."""
+    return {qid: round(run.latency_seconds * 1000, 3) for qid, run in sorted(runs.items()) if run.gold.ok}
 
 
 def latency_summary(runs: dict[str, QuestionRun]) -> dict[str, float]:
@@ -176,7 +196,7 @@ def gold_rows(path: Path, questions: Iterable[Any]) -> dict[str, list[tuple]]:
     stored = read_gold_artifact(Path(path))
     rows, problems = {}, []
     for q in questions:
-        result, _latency, error = stored.get(q.id, (None, None, "not in the gold artifact"))
+        result, error = stored.get(q.id, (None, "not in the gold artifact"))
         if result is None:
             problems.append(f"{q.id}: {error}")
         else:

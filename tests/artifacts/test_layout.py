@@ -65,7 +65,6 @@ OLD_PATHS = [
     (lambda l: l.gold("small", 43), "gold/small_43"),
     (lambda l: l.audits("small"), "audits/small"),
     (lambda l: l.audit_pointer("small", KEY), f"audits/small/{KEY}.ref.json"),
-    (lambda l: l.trap_proofs("small"), "trap_proofs/small.json"),
     (lambda l: l.predictions("raw-llm", "small", "natural"), "predictions/raw-llm/small/natural"),
     (lambda l: l.submission_predictions("small", "full"), "submissions/predictions/small/full"),
     (lambda l: l.scores("gold", "tiny", 42, "full"), "scores/gold/tiny_42/full"),

@@ -32,12 +32,15 @@ def test_cli_and_dagster_give_identical_standings_on_tiny_42_43_44(server, setti
         record = instance.get_latest_materialization_event(AssetKey("standings"))
         result = record.asset_materialization.metadata["result"].value
         leaderboard = instance.get_latest_materialization_event(AssetKey("leaderboard"))
+        audit_checks = _check_outcomes(instance, "gold_audit")
     dagster_board = json.loads(Path(result["standings"]["path"]).read_text())
 
     assert comparable(dagster_board) == comparable(cli_board)
-    # the same states (the gold digests differ: a gold artifact records each query's latency)
-    assert [(s["seed"], s["fingerprint"], s["generator_version"]) for s in dagster_board["provenance"]["states"]] == \
-           [(s["seed"], s["fingerprint"], s["generator_version"]) for s in cli_board["provenance"]["states"]]
+    # the same states and the same gold artifacts (no timing in a gold artifact, rows in canonical order)
+    assert [(s["seed"], s["fingerprint"], s["generator_version"], s["gold_digest"])
+            for s in dagster_board["provenance"]["states"]] == \
+           [(s["seed"], s["fingerprint"], s["generator_version"], s["gold_digest"])
+            for s in cli_board["provenance"]["states"]]
     assert {t: p["predictions_digest"] for t, p in dagster_board["provenance"]["tools"].items()} == \
            {t: p["predictions_digest"] for t, p in cli_board["provenance"]["tools"].items()}
     skipped = {e["tool"] for e in cli_board["excluded"]}
@@ -48,3 +51,22 @@ def test_cli_and_dagster_give_identical_standings_on_tiny_42_43_44(server, setti
         assert {"fingerprint", "generator_version", "gold_digest"} <= set(state)
     assert board["provenance"]["questions_digest"] and board["provenance"]["harness_version"]
     assert "| gold |" in leaderboard.asset_materialization.metadata["standings"].value
+    # the audit's checks, each for its own rule: at tiny only trap-live is not judged, and it says so
+    assert audit_checks.pop("trap_live") == ("WARN", "not judged: judged at small, bench, large only; this audit "
+                                                     "is at tiny")
+    assert audit_checks["shape_stable"] == audit_checks["varies"] == ("passed", "passed")
+    assert {name for name, (status, _) in audit_checks.items() if status != "passed"} == set()
+
+
+def _check_outcomes(instance: DagsterInstance, asset: str) -> dict[str, tuple[str, str | None]]:
+    """Check name -> ("passed" or the failed check's severity, its description), latest evaluation."""
+    from heron_pipeline.definitions import defs
+
+    keys = list(defs.resolve_asset_graph().get(AssetKey(asset)).check_keys)
+    records = instance.event_log_storage.get_latest_asset_check_execution_by_key(keys)
+    outcomes = {}
+    for key, record in records.items():
+        evaluation = record.evaluation
+        outcomes[key.name] = ("passed" if evaluation.passed else evaluation.severity.value, evaluation.description)
+    assert set(outcomes) == {k.name for k in keys}
+    return outcomes

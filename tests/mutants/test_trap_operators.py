@@ -11,8 +11,7 @@ import pytest
 
 from heron_pipeline.catalog.ddl import load_catalog
 from heron_pipeline.mutants import OPERATORS, mutants
-from heron_pipeline.mutants.liveness import (TrapProof, proofs_document, proofs_from_document, prove_question,
-                                            write_proofs)
+from heron_pipeline.mutants.liveness import TrapProof, prove_question
 
 CATALOG = load_catalog()
 FX = ("FROM orders.orders AS o JOIN tenancy.exchange_rates AS er ON er.currency_code = o.currency_code "
@@ -161,16 +160,3 @@ def test_a_failing_mutant_proves_nothing_and_an_oversized_one_kills() -> None:
     assert not failed.live and failed.failed == 1 and "failed to execute" in failed.reason()
     (killed,) = prove_question("q", gold, ["soft-delete"], {"x": [(1,)]}, too_large)
     assert killed.live
-
-
-def test_proofs_round_trip_through_their_json_document(tmp_path) -> None:
-    import json
-
-    proofs = {"q2": [TrapProof("q2", "currency", 2, ("fx-complete",), "drop x", "small_43", 1)],
-              "q1": [TrapProof("q1", "soft-delete", 0)]}
-    document = json.loads(json.dumps(proofs_document(proofs, ["small_42", "small_43"])))
-    assert document["states"] == ["small_42", "small_43"] and list(document["proofs"]) == ["q1", "q2"]
-    assert proofs_from_document(document) == proofs
-    path = write_proofs(tmp_path, "small", ["small_42"], proofs)
-    assert path == tmp_path / "trap_proofs" / "small.json"
-    assert proofs_from_document(json.loads(path.read_text())) == proofs

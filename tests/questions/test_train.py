@@ -15,8 +15,9 @@ import pytest
 
 from heron_pipeline.database.server import Server
 from heron_pipeline.questions import QUESTIONS_DIR, load_questions
-from heron_pipeline.questions.audit import (TRAINING_RULES, _normalised_text, check_training_runs,
+from heron_pipeline.questions.audit import (TRAINING_RULES, check_training_runs,
                                             check_training_set, check_training_static)
+from heron_pipeline.questions.evidence import normalised_text
 from heron_pipeline.questions.gold import Execution
 from heron_pipeline.questions.model import QuestionError
 from heron_pipeline.questions.sql_facts import normalized_sql
@@ -49,9 +50,9 @@ def test_the_training_set_has_at_least_30_pairs_in_its_own_folder(pairs, questio
 
 
 def test_no_training_pair_shares_text_or_sql_with_an_evaluation_question(pairs, questions) -> None:
-    eval_texts = {_normalised_text(q.question) for q in questions}
+    eval_texts = {normalised_text(q.question) for q in questions}
     eval_sql = {normalized_sql(s) for q in questions for s in (q.gold_sql, q.alt_sql) if s}
-    assert not {_normalised_text(p.question) for p in pairs} & eval_texts
+    assert not {normalised_text(p.question) for p in pairs} & eval_texts
     assert not {normalized_sql(p.sql) for p in pairs} & eval_sql
     assert check_training_static(pairs, questions) == []
 

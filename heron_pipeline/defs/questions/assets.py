@@ -1,10 +1,16 @@
 """The questions, their gold answers per state, and the audit that gates scoring per scale.
 
 `questions` is an observable source (its data version is the digest of the question files);
-`gold_results` runs every question on one (scale, seed) state through the bench core's gold step
-and reports the per-state rules as blocking checks; `gold_audit` runs the core's audit step over
-every state of the scale whose gold is materialized, and its blocking check stops predictions and
-scores within the same run (the core refuses them on its own in every other run).
+`gold_results` runs every question on one (scale, seed) state through the bench core's gold step;
+`gold_audit` runs the core's audit step over every state of the scale whose gold is materialized.
+Their asset checks are generated from the audit table (``questions.audit.RULES``): one check per
+rule, named after it, on the asset whose step judges it (per-state rules on `gold_results`, the
+others on `gold_audit`), plus one blocking gate per asset (`state_passes`, `audit_passes`). A rule
+check fails only for its own rule: failed with ERROR severity when the rule blocks, WARN when it
+does not, and a rule that is not judged here is a WARN that says why. The rule checks never block
+(a WARN on a blocking check would hold automation back for a rule that is merely not judged); the
+gates do, and `audit_passes` stops predictions and scores within the same run (the core refuses
+them on its own in every other run).
 """
 
 from dagster import (AssetCheckResult, AssetCheckSeverity, AssetCheckSpec, AssetDep, AssetExecutionContext, AssetKey,
@@ -16,23 +22,46 @@ from heron_pipeline.defs.partitions import BadSeedPartition, scale_partitions, s
     state_partitions
 from heron_pipeline.defs.resources import BenchConfig, HeronServer
 from heron_pipeline.defs.versions import gold_version, questions_version
+from heron_pipeline.questions.audit import RULES, Rule, Scope
 
 QUESTIONS_GROUP = "questions"
 BY_SCALE = MultiToSingleDimensionPartitionMapping(partition_dimension_name="scale")
 
-#: The per-state checks of gold_results (the bench core's grouping of the per-state audit rules).
-STATE_CHECKS = (
-    ("gold_executes", "every gold and alt query runs without error on this state"),
-    ("gold_non_empty", "non-empty, except empty probes, which are empty"),
-    ("alt_agrees", "the alt SQL returns the gold's answer"),
-    ("gold_deterministic", "two runs agree; ties only on output sort keys; no LIMIT cuts a tie"),
-    ("gold_latency", "median gold latency <= 100 ms, every gold <= 2 s (tiny and small)"),
-)
+#: The rules each asset's step judges: the per-state ones on gold_results, every other on gold_audit.
+STATE_RULES = tuple(rule for rule in RULES if rule.scope is Scope.STATE)
+AUDIT_RULES = tuple(rule for rule in RULES if rule.scope is not Scope.STATE)
 
 
 def _problems_md(problems: list[dict]) -> MetadataValue:
     return MetadataValue.md("\n".join(f"- `{p['question_id'] or '(set)'}` [{p['rule']}] {p['message']}"
                                       for p in problems[:200]) or "none")
+
+
+def rule_check_specs(asset_name: str, rules: tuple[Rule, ...], partitions_def) -> list[AssetCheckSpec]:
+    """One non-blocking check per rule of ``rules`` (the asset's gate check is the blocking one)."""
+    return [AssetCheckSpec(rule.check_name, asset=asset_name, description=rule.summary, blocking=False,
+                           partitions_def=partitions_def) for rule in rules]
+
+
+def rule_check_results(rules: tuple[Rule, ...], outcomes: dict[str, dict]) -> list[AssetCheckResult]:
+    """Each rule's outcome as its check's result: passed; failed (ERROR when the rule blocks, WARN
+    when it does not) with its problems; or not judged (WARN) with the reason."""
+    results = []
+    for rule in rules:
+        outcome = outcomes[rule.name]
+        problems = outcome.get("problems", [])
+        if outcome["status"] == "not judged":
+            results.append(AssetCheckResult(check_name=rule.check_name, passed=False, severity=AssetCheckSeverity.WARN,
+                                            description=f"not judged: {outcome.get('reason')}",
+                                            metadata={"judged": False, "reason": outcome.get("reason") or ""}))
+            continue
+        failed = outcome["status"] == "failed"
+        severity = AssetCheckSeverity.ERROR if rule.blocking else AssetCheckSeverity.WARN
+        results.append(AssetCheckResult(check_name=rule.check_name, passed=not failed, severity=severity,
+                                        description=f"{len(problems)} problem(s)" if failed else "passed",
+                                        metadata={"judged": True, "problems": len(problems),
+                                                  "details": _problems_md(problems)}))
+    return results
 
 
 @observable_source_asset(group_name=QUESTIONS_GROUP)
@@ -58,13 +87,16 @@ def questions() -> ObserveResult:
     deps=[AssetKey("questions"), AssetKey("database")],
     group_name=QUESTIONS_GROUP,
     code_version=gold_version(),
-    check_specs=[AssetCheckSpec(name, asset="gold_results", description=text, blocking=True,
-                                partitions_def=state_partitions) for name, text in STATE_CHECKS],
+    check_specs=[AssetCheckSpec("state_passes", asset="gold_results", blocking=True, partitions_def=state_partitions,
+                                description="every blocking per-state audit rule passes on this state (a rule not "
+                                            "judged here is not a failure)"),
+                 *rule_check_specs("gold_results", STATE_RULES, state_partitions)],
 )
 def gold_results(context: AssetExecutionContext, heron: HeronServer, bench: BenchConfig) -> MaterializeResult:
     """Every question's gold answer on one (scale, seed) state, stored as one immutable JSON
     artifact named by its sha256 (`gold/<scale>_<seed>/<sha256>.json` under the artifact folder):
-    question id -> typed, lossless result and latency. The per-state audit rules are its checks."""
+    question id -> typed, lossless result (rows in canonical order where the query leaves it open; no
+    timing, so two runs of one state store the same digest). The per-state audit rules are its checks."""
     from heron_pipeline.bench import StateResult, compute_gold, existing_state
 
     scale, seed = state_of_run(context.partition_key)
@@ -80,10 +112,10 @@ def gold_results(context: AssetExecutionContext, heron: HeronServer, bench: Benc
                   "fingerprint": state.fingerprint, "generator_version": state.generator_version,
                   "questions_digest": digest, "dagster/row_count": len(loaded),
                   "latency": MetadataValue.json(gold.latency)},
-        check_results=[AssetCheckResult(check_name=name, passed=not gold.problems.get(name),
-                                        metadata={"problems": len(gold.problems.get(name, [])),
-                                                  "details": _problems_md(gold.problems.get(name, []))})
-                       for name, _ in STATE_CHECKS],
+        check_results=[AssetCheckResult(check_name="state_passes", passed=gold.passed,
+                                        metadata={"failed_rules": MetadataValue.json(
+                                            [r for r, o in gold.outcomes.items() if o["status"] == "failed"])}),
+                       *rule_check_results(STATE_RULES, gold.outcomes)],
     )
 
 
@@ -119,9 +151,9 @@ def audited_golds(context: AssetExecutionContext, scale: str, questions_digest: 
     code_version=gold_version(),
     check_specs=[
         AssetCheckSpec("audit_passes", asset="gold_audit", blocking=True, partitions_def=scale_partitions,
-                       description="every audit rule passes on these states and questions: the gate of scoring"),
-        AssetCheckSpec("cross_seed_judged", asset="gold_audit", blocking=False, partitions_def=scale_partitions,
-                       description="the cross-seed rules were judged (they need at least two seeds; a warning)"),
+                       description="every blocking audit rule passes on these states and questions: the gate of "
+                                   "scoring (a rule not judged is listed, never a failure and never a pass)"),
+        *rule_check_specs("gold_audit", AUDIT_RULES, scale_partitions),
     ],
 )
 def gold_audit(context: AssetExecutionContext, heron: HeronServer, bench: BenchConfig) -> MaterializeResult:
@@ -142,10 +174,9 @@ def gold_audit(context: AssetExecutionContext, heron: HeronServer, bench: BenchC
                   "report": MetadataValue.md(f"```\n{audit.report}\n```")},
         check_results=[
             AssetCheckResult(check_name="audit_passes", passed=audit.passed,
-                             metadata={"problems": len(audit.problems), "details": _problems_md(audit.problems)}),
-            AssetCheckResult(check_name="cross_seed_judged", passed=not audit.not_judged,
-                             severity=AssetCheckSeverity.WARN,
-                             metadata={"not_judged": MetadataValue.json(audit.not_judged),
-                                       "states": len(audit.seeds)}),
+                             description=audit.summary_line(),
+                             metadata={"problems": len(audit.problems), "failed_rules": MetadataValue.json(
+                                 audit.failed_rules), "details": _problems_md(audit.problems)}),
+            *rule_check_results(AUDIT_RULES, audit.outcomes),
         ],
     )
