@@ -57,3 +57,9 @@ def test_runs_here_warns_with_the_reason_when_a_tool_did_not_run(status, reason,
     assert result.severity.value == "WARN"  # a warning: never blocks scores or standings
     assert result.metadata["status"].value == status
     assert result.description == (None if passed else f"{status}: {reason}")
+
+
+def test_the_cutoffs_read_in_order_whatever_the_stored_key_order() -> None:
+    stored = {**BOARD, "retrieval": [{**BOARD["retrieval"][0], "set_recall": dict(sorted(
+        BOARD["retrieval"][0]["set_recall"].items()))}]}  # as a canonical JSON document stores it: @10, @20, @5, @all
+    assert retrieval_rows(stored)["tiny/full/retrieval/bm25-fk"].startswith("Set-Recall @5 61.2 @10 74.5 @20 88.0 @all")

@@ -72,7 +72,11 @@ class PipelineConfig(Config):
                              description="the seeds to build and score; empty: `seeds` in heron.toml (HERON_SEEDS)")
 
 
-@op(name="run_pipeline")
+#: The resources the stage runs use: required here so a launch's configuration of them is accepted and passed on.
+STAGE_RESOURCES = {"heron", "bench", "llm"}
+
+
+@op(name="run_pipeline", required_resource_keys=STAGE_RESOURCES)
 def run_pipeline(context: OpExecutionContext, config: PipelineConfig) -> None:
     """Registers the seeds as partitions, then runs every stage job for them in dependency order (one run
     per partition, tagged with this run's id); the first failed run stops the pipeline with its reason."""

@@ -154,6 +154,10 @@ def standings_rows(board: dict) -> dict[str, str]:
     return rows
 
 
+#: The retrieval board's cut-offs in reading order (a stored board's keys come back sorted as text).
+CUTOFFS = ("@5", "@10", "@20", "@all")
+
+
 def _percent(value: float | None) -> str:
     return "—" if value is None else f"{value:.1f}"
 
@@ -167,7 +171,7 @@ def retrieval_rows(board: dict) -> dict[str, str]:
     for entry in board.get("retrieval") or []:
         recall = entry["set_recall"]
         rows[f"{board['scale']}/{mode}/retrieval/{entry['tool']}"] = (
-            "Set-Recall " + " ".join(f"{k} {_percent(v)}" for k, v in recall.items())
+            "Set-Recall " + " ".join(f"{k} {_percent(recall.get(k))}" for k in CUTOFFS)
             + f" | errors {entry['errors']} | questions {entry['questions']}")
     return rows
 
@@ -192,7 +196,7 @@ def standings_markdown(board: dict) -> str:
                   "| tool | @5 | @10 | @20 | @all | errors |", "|---|---|---|---|---|---|"]
         for entry in board["retrieval"]:
             recall = entry["set_recall"]
-            lines.append(f"| {entry['tool']} | " + " | ".join(_percent(recall.get(k)) for k in ("@5", "@10", "@20", "@all"))
+            lines.append(f"| {entry['tool']} | " + " | ".join(_percent(recall.get(k)) for k in CUTOFFS)
                          + f" | {entry['errors']} |")
         lines.append("")
     if board.get("excluded"):
