@@ -72,6 +72,18 @@ def test_the_sources_are_observed_on_a_fresh_instance_then_left_alone() -> None:
         assert isinstance(observe_sources_sensor(build_sensor_context(instance=instance)), SkipReason)
 
 
+def test_no_second_observation_is_asked_while_one_is_under_way() -> None:
+    from dagster import SkipReason
+    from dagster._core.storage.dagster_run import DagsterRun, DagsterRunStatus
+
+    from heron_pipeline.defs.automation.sensors import observe_sources_sensor
+
+    with DagsterInstance.ephemeral() as instance:
+        instance.add_run(DagsterRun(job_name="observe_sources_job", run_id="0" * 36, status=DagsterRunStatus.STARTED))
+        skipped = observe_sources_sensor(build_sensor_context(instance=instance))
+        assert isinstance(skipped, SkipReason) and "under way" in skipped.skip_message
+
+
 def _observe_sources_job():
     from heron_pipeline.definitions import defs
 

@@ -49,8 +49,12 @@ def observe_sources_sensor(context: SensorEvaluationContext):
     """Observes `schema_catalog` and `questions` when they were never observed (a fresh instance) or their
     files' digest differs from the last observation, so the sources never say "Never observed" and
     everything downstream shows as stale exactly when the schema or a question changed."""
-    from dagster import AssetKey, AssetRecordsFilter, RunRequest
+    from dagster import AssetKey, AssetRecordsFilter, RunRequest, RunsFilter
+    from dagster._core.storage.dagster_run import IN_PROGRESS_RUN_STATUSES
 
+    if context.instance.get_runs(RunsFilter(job_name="observe_sources_job", statuses=IN_PROGRESS_RUN_STATUSES),
+                                 limit=1):
+        return SkipReason("an observation of the sources is under way")  # parsing the DDL can take a minute
     current = _current_source_versions()
     observed = {}
     for key in current:
