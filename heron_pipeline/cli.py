@@ -277,8 +277,6 @@ def build_parser() -> argparse.ArgumentParser:
     verify.set_defaults(handler=cmd_verify_data)
 
     bench = sub.add_parser("bench", help="the main job: score every tool on every state, print the standings")
-    bench.add_argument("--scale", choices=SCALES, default="tiny")
-    bench.add_argument("--seeds", default="42,43,44")
     cli_bench.add_arguments(bench)
     bench.set_defaults(handler=cmd_bench)
 

@@ -9,27 +9,33 @@ decides the exit code.
 from __future__ import annotations
 
 import argparse
-import os
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from heron_pipeline.bench.options import PRIMARY_SEED, QUESTIONS_DIR
-from heron_pipeline.cli_common import EXIT_FAIL, EXIT_OK, parse_seeds, say
+from heron_pipeline.cli_common import EXIT_FAIL, EXIT_OK, UsageError, say
 from heron_pipeline.config import Settings
 
 if TYPE_CHECKING:
     from heron_pipeline.bench import BenchOptions
 
 def bench_options(args: argparse.Namespace) -> "BenchOptions":
-    """The run's options from the flags (the core validates them)."""
+    """The run's options from the flags ``add_arguments`` declared (the core validates them)."""
     from heron_pipeline.bench import BenchOptions
+    from heron_pipeline.bench.options import option_fields
 
-    tools = tuple(t.strip() for t in args.tools.split(",") if t.strip()) if args.tools else ()
-    return BenchOptions(scale=args.scale, seeds=tuple(parse_seeds(args.seeds)), tools=tools, n=args.n,
-                        primary_seed=args.primary_seed, questions_dir=Path(args.questions),
-                        question_mode=args.question_mode, time_ves=args.ves, retry_failed=args.retry_failed,
-                        offline=args.offline, cli_command=args.cli_command or None, cli_name=args.cli_name or None,
-                        schema=args.schema)
+    values = {}
+    for f in option_fields():
+        if f.spec.flag is None:
+            continue
+        try:
+            values[f.name] = f.value_from_flag(getattr(args, _dest(f.spec.flag)))
+        except ValueError as err:  # a flag's text that does not parse: bad input, one line, exit 2
+            raise UsageError(str(err)) from None
+    return BenchOptions(**values)
+
+
+def _dest(flag: str) -> str:
+    """argparse's attribute for ``flag`` (its default dest, so the help's metavars stay as they are)."""
+    return flag.lstrip("-").replace("-", "_")
 
 
 def print_standings(standings: dict[str, Any]) -> None:
@@ -92,20 +98,19 @@ def cmd_bench(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The options of ``heron bench`` beyond --scale and --seeds."""
-    parser.add_argument("--tools", default="", help="comma-separated tools (default: gold, alt, the offline "
-                                                    "retrievers, and the LLM tools when an endpoint is configured)")
-    parser.add_argument("--n", type=int, default=1, help="samples per question (pass@k needs n ≥ k)")
-    parser.add_argument("--primary-seed", type=int, default=PRIMARY_SEED, help="the state tools may look at while predicting")
-    parser.add_argument("--questions", default=str(QUESTIONS_DIR), help="the question files' folder")
-    parser.add_argument("--ves", action="store_true", help="also time gold and prediction for VES / R-VES")
-    parser.add_argument("--question-mode", choices=("full", "natural"), default="full",
-                        help="which question text the tools see (default: full)")
-    parser.add_argument("--retry-failed", action="store_true", help="re-ask the model only where a cached call failed")
-    parser.add_argument("--offline", action="store_true", help="answer from the response cache only (a miss is an error)")
-    parser.add_argument("--cli-command", default=os.environ.get("HERON_CLI_COMMAND", ""),
-                        help="the external command of the `cli` tool (HERON_CLI_COMMAND)")
-    parser.add_argument("--cli-name", default=os.environ.get("HERON_CLI_NAME", ""),
-                        help="the `cli` tool's name on the board (HERON_CLI_NAME, default cli)")
-    parser.add_argument("--schema", choices=("full", "compact"), default="full",
-                        help="raw-llm's schema prompt: the full rendering or the compact one (default full)")
+    """The flags of ``heron bench``, one per option declared with a flag in ``bench.options.BenchOptions``."""
+    from heron_pipeline.bench.options import option_fields
+
+    for f in option_fields():
+        spec = f.spec
+        if spec.flag is None:
+            continue
+        extra: dict[str, Any] = {} if spec.help is None else {"help": spec.help}
+        if f.annotation == "bool":
+            parser.add_argument(spec.flag, action="store_true", **extra)
+            continue
+        if spec.choices is not None:
+            extra["choices"] = spec.choices
+        elif f.annotation == "int":
+            extra["type"] = int
+        parser.add_argument(spec.flag, default=f.flag_default, **extra)

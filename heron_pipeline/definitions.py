@@ -10,7 +10,7 @@ from dagster import Definitions, in_process_executor
 
 from heron_pipeline.defs.automation.jobs import JOBS
 from heron_pipeline.defs.automation.schedules import nightly_tool_runs
-from heron_pipeline.defs.automation.sensors import automation_sensor, seed_partitions_sensor
+from heron_pipeline.defs.automation.sensors import automation_sensor, observe_sources_sensor, seed_partitions_sensor
 from heron_pipeline.defs.catalog.assets import schema_catalog
 from heron_pipeline.defs.questions.assets import gold_audit, gold_results, questions
 from heron_pipeline.defs.resources import BenchConfig, HeronServer, LLMEndpoint
@@ -24,7 +24,7 @@ defs = Definitions(
             standings, leaderboard, published_leaderboard],
     jobs=[*JOBS, published_leaderboard_job],
     schedules=[nightly_tool_runs],
-    sensors=[seed_partitions_sensor, automation_sensor, submissions_watch],
+    sensors=[seed_partitions_sensor, observe_sources_sensor, automation_sensor, submissions_watch],
     resources={"heron": HeronServer(), "bench": BenchConfig(), "llm": LLMEndpoint(), "publish": PublishConfig()},
     executor=in_process_executor,
 )

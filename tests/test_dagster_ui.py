@@ -5,7 +5,10 @@ The test starts `heron dev` on free ports with its own data folder (embedded ser
 the heron_dagster storage under it, never the user's), lets the seeds sensor register 42, 43 and 44,
 launches ONE backfill of tiny × {42, 43, 44} whose selection starts at the seeded domain assets (the
 GraphQL mutation the launchpad sends), waits for it to succeed, then opens the leaderboard asset and
-finds the standings rows, and finds the nightly schedule on the Automation page. Chromium is
+finds the standings rows (the retrieval board's too), and finds the nightly schedule on the Automation
+page. It then checks what a user sees without clicking anything: the sources observed, a skipped tool
+shown as skipped; and launches `bench_job` once (the same pipeline as one job). The durations of the
+backfill and of the job are written to `heron-ui-timings.json` beside the screenshot. Chromium is
 installed by `.ci/run`; without it the test is skipped, unless HERON_REQUIRE_BROWSER=1 (set by CI)
 turns the skip into a failure.
 """
@@ -148,7 +151,17 @@ def test_the_automation_page_lists_the_nightly_schedule_and_the_sensors(heron_de
 BACKFILL = """mutation($params: LaunchBackfillParams!) { launchPartitionBackfill(backfillParams: $params) {
   __typename ... on LaunchBackfillSuccess { backfillId } ... on PythonError { message } } }"""
 STATUS = """query($id: String!) { partitionBackfillOrError(backfillId: $id) {
-  __typename ... on PartitionBackfill { status } ... on PythonError { message } } }"""
+  __typename ... on PartitionBackfill { status timestamp endTimestamp } ... on PythonError { message } } }"""
+TIMINGS = "heron-ui-timings.json"
+
+
+def _record_timing(heron_dev, name: str, seconds: float) -> None:
+    """Adds ``name: seconds`` to the timings file beside the screenshot (and prints it with -s)."""
+    path = heron_dev["data_dir"].parent / TIMINGS
+    timings = json.loads(path.read_text()) if path.is_file() else {}
+    timings[name] = round(seconds, 1)
+    path.write_text(json.dumps(timings, indent=1, sort_keys=True) + "\n")
+    print(f"{name}: {seconds:.1f} s")
 def test_one_backfill_builds_audits_scores_and_publishes_tiny(heron_dev, browser) -> None:
     url = heron_dev["url"]
     deadline = time.monotonic() + 180
@@ -177,13 +190,94 @@ def test_one_backfill_builds_audits_scores_and_publishes_tiny(heron_dev, browser
             break
         time.sleep(5)
     assert status in ("COMPLETED", "COMPLETED_SUCCESS"), f"backfill {backfill} ended {status}: {_failures(url, backfill)}"
-    needles = ("tiny/full/gold", "tiny/full/alt", "multi-state EX@1 100.0")
+    record = _graphql(url, STATUS, {"id": backfill})["partitionBackfillOrError"]
+    if record.get("endTimestamp"):
+        _record_timing(heron_dev, "backfill_tiny_3_seeds_s", record["endTimestamp"] - record["timestamp"])
+    needles = ("tiny/full/gold", "tiny/full/alt", "multi-state EX@1 100.0", "tiny/full/retrieval/bm25",
+               "tiny/full/retrieval/bm25-fk")
     text = _page_text(browser, f"{url}/assets/leaderboard", needles, timeout_s=90)
     assert all(n in text for n in needles), text[:4000]  # the standings rows, with their provenance
     page = browser.new_page()
     page.goto(f"{url}/assets/leaderboard", wait_until="networkidle")
     page.screenshot(path=str(heron_dev["data_dir"].parent / "heron-ui-leaderboard.png"), full_page=True)
     page.close()
+
+
+OBSERVATIONS = """query($path: [String!]!) { assetOrError(assetKey: {path: $path}) {
+  ... on Asset { assetObservations(limit: 1) { timestamp } } } }"""
+
+
+def test_the_sources_are_observed_without_a_click(heron_dev, browser) -> None:
+    """`questions` and `schema_catalog` were observed by the `observe_sources` sensor, not by a user."""
+    url = heron_dev["url"]
+    deadline = time.monotonic() + 120
+    for path in (["questions"], ["schema_catalog"]):
+        while not _graphql(url, OBSERVATIONS, {"path": path})["assetOrError"].get("assetObservations"):
+            assert time.monotonic() < deadline, f"{path[0]} was never observed"
+            time.sleep(3)
+    text = _page_text(browser, f"{url}/assets/questions", ("benchmark questions",))
+    assert "Never observed" not in text, text[:2000]
+
+
+CHECKS = """query($path: [String!]!) { assetNodeOrError(assetKey: {path: $path}) { ... on AssetNode {
+  assetChecksOrError { ... on AssetChecks { checks { name executionForLatestMaterialization {
+  status evaluation { severity description } } } } } } } }"""
+
+
+def test_a_skipped_tool_is_shown_as_skipped(heron_dev, browser) -> None:
+    """No endpoint here: raw-llm's predictions say skipped (a warning naming the missing setting), gold's
+    passed."""
+    url = heron_dev["url"]
+
+    def runs_here(asset: str) -> dict:
+        node = _graphql(url, CHECKS, {"path": [asset]})["assetNodeOrError"]
+        [check] = [c for c in node["assetChecksOrError"]["checks"] if c["name"] == "runs_here"]
+        return check["executionForLatestMaterialization"]
+
+    skipped, ran = runs_here("raw_llm_predictions"), runs_here("gold_predictions")
+    assert skipped["status"] == "FAILED" and skipped["evaluation"]["severity"] == "WARN", skipped
+    assert skipped["evaluation"]["description"].startswith("skipped: needs an LLM endpoint"), skipped
+    assert ran["status"] == "SUCCEEDED", ran
+    page = browser.new_page()
+    page.goto(f"{url}/assets/raw_llm_predictions?view=checks", wait_until="networkidle")
+    page.screenshot(path=str(heron_dev["data_dir"].parent / "heron-ui-skipped-tool.png"), full_page=True)
+    page.close()
+
+
+REPOSITORIES = """{ repositoriesOrError { ... on RepositoryConnection { nodes { name location { name } } } } }"""
+LAUNCH = """mutation($params: ExecutionParams!) { launchRun(executionParams: $params) { __typename
+  ... on LaunchRunSuccess { run { runId } } ... on PythonError { message }
+  ... on RunConfigValidationInvalid { errors { message } } } }"""
+RUN = """query($id: ID!) { runOrError(runId: $id) { ... on Run { status startTime endTime } } }"""
+
+
+def test_bench_job_runs_the_whole_pipeline_in_one_launch(heron_dev) -> None:
+    """The Jobs page's `bench_job`, launched with scale tiny and seeds 42, 43, 44: states → gold → audit →
+    predictions → scores → standings → leaderboard, one run per stage and partition, no daemon tick between."""
+    url = heron_dev["url"]
+    [repo] = _graphql(url, REPOSITORIES)["repositoriesOrError"]["nodes"]
+    started = time.monotonic()
+    launched = _graphql(url, LAUNCH, {"params": {
+        "selector": {"repositoryLocationName": repo["location"]["name"], "repositoryName": repo["name"],
+                     "jobName": "bench_job"},
+        "runConfigData": {"ops": {"run_pipeline": {"config": {"scale": "tiny", "seeds": [int(s) for s in SEEDS]}}}},
+        "mode": "default"}})["launchRun"]
+    assert launched["__typename"] == "LaunchRunSuccess", launched
+    run_id = launched["run"]["runId"]
+    deadline = time.monotonic() + 1200
+    run = {}
+    while time.monotonic() < deadline:
+        try:
+            run = _graphql(url, RUN, {"id": run_id})["runOrError"]
+        except OSError:
+            time.sleep(5)
+            continue
+        if run.get("status") in ("SUCCESS", "FAILURE", "CANCELED"):
+            break
+        time.sleep(5)
+    assert run.get("status") == "SUCCESS", run
+    _record_timing(heron_dev, "bench_job_tiny_3_seeds_s", time.monotonic() - started)  # launch to success
+    _record_timing(heron_dev, "bench_job_tiny_3_seeds_run_s", run["endTime"] - run["startTime"])
 
 
 FAILED_RUNS = """query($id: String!) { runsOrError(filter: {tags: [{key: "dagster/backfill", value: $id}],

@@ -1,11 +1,14 @@
-"""Name → adapter. Tools are looked up by the name used in CLI flags, artifacts and asset keys.
+"""Name → adapter: the one list of tools. Looked up by the name used in CLI flags, artifacts and asset keys.
 
 One registry for every tool, which refuses a second registration of a name (lm-evaluation-harness'
-rule: two tools must never share artifacts or rows). Each entry says what kind of tool it is —
-``reference`` (gold, alt), ``sql`` (predicts SQL) or ``retrieval`` (ranked tables, no SQL) — and
-whether it needs an LLM endpoint or the primary state's data, so the orchestration can skip a tool
-that cannot run here with one line instead of failing half-way. ``llm`` is a deprecated alias of
-``raw-llm``: it prints one deprecation line and resolves to ``raw-llm`` for artifacts and rows.
+rule: two tools must never share artifacts or rows); the built-in tools are registered through the
+same ``register`` as any other, in board order, the first time the registry is used. Each entry says
+what kind of tool it is — ``reference`` (gold, alt), ``sql`` (predicts SQL) or ``retrieval`` (ranked
+tables, no SQL) — and whether it needs an LLM endpoint, an external command or the primary state's
+data, so the orchestration can skip a tool that cannot run here with one line instead of failing
+half-way. ``tool_names()`` (registration order) is the tool list the bench core and the Dagster graph
+use. ``llm`` is a deprecated alias of ``raw-llm``: it prints one deprecation line and resolves to
+``raw-llm`` for artifacts and rows.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ class AdapterSpec:
     kind: str = "sql"
     needs_llm: bool = False  # an LLMClient is passed as ``llm=``
     needs_data: bool = False  # looks at the primary state through the sandbox's reader role
+    needs_command: bool = False  # runs an external command (skipped when none is configured)
 
 
 _REGISTRY: dict[str, AdapterSpec] = {}
@@ -36,15 +40,29 @@ _WARNED: set[str] = set()
 
 
 def register(name: str, factory: AdapterFactory, *, kind: str = "sql", needs_llm: bool = False,
-             needs_data: bool = False, replace: bool = False) -> None:
-    """Make ``factory`` available as ``name``; a second registration of a name is an error."""
+             needs_data: bool = False, needs_command: bool = False) -> None:
+    """Make ``factory`` available as ``name``; a second registration of a name (a built-in one included,
+    whenever it is attempted) is an error."""
+    _load_builtins()
+    _add(AdapterSpec(name, factory, kind, needs_llm, needs_data, needs_command))
+
+
+def _add(spec: AdapterSpec) -> None:
+    name = spec.name
     if not name or not name.replace("_", "").replace("-", "").isalnum():
         raise ValueError(f"adapter name must be alphanumeric (with - or _), got {name!r}")
-    if kind not in KINDS:
-        raise ValueError(f"adapter kind must be one of {', '.join(KINDS)}, got {kind!r}")
-    if (name in _REGISTRY or name in ALIASES) and not replace:
+    if spec.kind not in KINDS:
+        raise ValueError(f"adapter kind must be one of {', '.join(KINDS)}, got {spec.kind!r}")
+    if name in _REGISTRY or name in ALIASES:
         raise ValueError(f"adapter {name!r} is already registered")
-    _REGISTRY[name] = AdapterSpec(name, factory, kind, needs_llm, needs_data)
+    _REGISTRY[name] = spec
+
+
+def tool_names() -> tuple[str, ...]:
+    """Every registered tool in registration order: the built-ins in board order (reference, offline
+    retrievers, LLM tools, the external command), then any registered later."""
+    _load_builtins()
+    return tuple(_REGISTRY)
 
 
 def resolve_name(name: str) -> str:
@@ -96,46 +114,38 @@ def _llm_client(options: dict[str, Any]) -> Any:
     return LLMClient(settings or LLMSettings.from_environ(), cache_dir=cache_dir)
 
 
+def _lazy(module: str, attribute: str, *, llm: bool = False) -> AdapterFactory:
+    """A factory that imports its adapter only when a tool is created (registering reads no module, so
+    importing the tool list imports neither openai nor the retrievers)."""
+    def factory(**options: Any) -> Adapter:
+        import importlib
+
+        made = getattr(importlib.import_module(module), attribute)
+        return made(_llm_client(options), **options) if llm else made(**options)
+    return factory
+
+
+#: The built-in tools in board order: (name, factory, kind, needs_llm, needs_data, needs_command).
+BUILTINS: tuple[tuple[str, AdapterFactory, str, bool, bool, bool], ...] = (
+    ("gold", _lazy("heron_pipeline.adapters.reference", "GoldAdapter"), "reference", False, False, False),
+    ("alt", _lazy("heron_pipeline.adapters.reference", "AltAdapter"), "reference", False, False, False),
+    ("bm25", _lazy("heron_pipeline.adapters.bm25", "bm25"), "retrieval", False, False, False),
+    ("bm25-fk", _lazy("heron_pipeline.adapters.bm25", "bm25_fk"), "retrieval", False, False, False),
+    ("raw-llm", _lazy("heron_pipeline.adapters.raw_llm", "RawLLMAdapter", llm=True), "sql", True, False, False),
+    ("retrieval", _lazy("heron_pipeline.adapters.retrieval_llm", "RetrievalAdapter", llm=True), "sql", True, False,
+     False),
+    ("rag", _lazy("heron_pipeline.adapters.rag", "RagAdapter", llm=True), "sql", True, False, False),
+    ("mac-sql", _lazy("heron_pipeline.adapters.mac_sql", "MacSQLAdapter", llm=True), "sql", True, True, False),
+    ("din-sql", _lazy("heron_pipeline.adapters.din_sql", "DinSQLAdapter", llm=True), "sql", True, False, False),
+    ("cli", _lazy("heron_pipeline.adapters.command", "CommandAdapter"), "sql", False, True, True),
+)
+
+
 def _load_builtins() -> None:
-    # Imported lazily so that importing the registry does not import the openai client.
+    # On first use, through the same duplicate check as every other registration.
     global _BUILTINS_LOADED
     if _BUILTINS_LOADED:
         return
     _BUILTINS_LOADED = True
-    from heron_pipeline.adapters.reference import AltAdapter, GoldAdapter
-
-    def llm_factory(module: str, cls: str):
-        def factory(**options: Any) -> Adapter:
-            import importlib
-
-            adapter_cls = getattr(importlib.import_module(module), cls)
-            return adapter_cls(_llm_client(options), **options)
-        return factory
-
-    def cli_factory(**options: Any) -> Adapter:
-        from heron_pipeline.adapters.command import CommandAdapter
-
-        return CommandAdapter(**options)
-
-    def bm25_factory(*, expand: bool):
-        def factory(**options: Any) -> Adapter:
-            from heron_pipeline.adapters.bm25 import bm25, bm25_fk
-
-            return (bm25_fk if expand else bm25)(**options)
-        return factory
-
-    builtins = [
-        ("gold", GoldAdapter, "reference", False, False),
-        ("alt", AltAdapter, "reference", False, False),
-        ("raw-llm", llm_factory("heron_pipeline.adapters.raw_llm", "RawLLMAdapter"), "sql", True, False),
-        ("retrieval", llm_factory("heron_pipeline.adapters.retrieval_llm", "RetrievalAdapter"), "sql", True, False),
-        ("rag", llm_factory("heron_pipeline.adapters.rag", "RagAdapter"), "sql", True, False),
-        ("mac-sql", llm_factory("heron_pipeline.adapters.mac_sql", "MacSQLAdapter"), "sql", True, True),
-        ("din-sql", llm_factory("heron_pipeline.adapters.din_sql", "DinSQLAdapter"), "sql", True, False),
-        ("cli", cli_factory, "sql", False, True),
-        ("bm25", bm25_factory(expand=False), "retrieval", False, False),
-        ("bm25-fk", bm25_factory(expand=True), "retrieval", False, False),
-    ]
-    for name, factory, kind, needs_llm, needs_data in builtins:
-        if name not in _REGISTRY:
-            _REGISTRY[name] = AdapterSpec(name, factory, kind, needs_llm, needs_data)
+    for name, factory, kind, needs_llm, needs_data, needs_command in BUILTINS:
+        _add(AdapterSpec(name, factory, kind, needs_llm, needs_data, needs_command))

@@ -1,33 +1,40 @@
-"""What a bench run is asked to do, defined once for the CLI and the Dagster layer.
+"""What a bench run is asked to do, declared once for the CLI, the Dagster layer and the run manifest.
 
-The tool list, the primary seed, the questions folder, the question mode, the adapter switches and
-the VES switch live here and nowhere else: ``heron bench`` fills a ``BenchOptions`` from its flags,
-the Dagster resources fill one from run configuration, and both hand it to the same steps.
+Every option is one field of ``BenchOptions`` whose metadata (an ``Option``) says how it appears
+elsewhere: the ``heron bench`` flag (name, help, choices, the flag's text default), whether it is a
+field of Dagster's ``BenchConfig`` resource (run configuration), and whether the run manifest records
+it. ``cli_bench.add_arguments`` builds the flags, ``defs.resources.BenchConfig`` its fields and
+``manifest_options`` the manifest's ``options`` from these declarations and nothing else, so an option
+is added, renamed or documented in exactly one place. The tool list is the adapter registry's.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+import os
+from dataclasses import MISSING, dataclass, field, fields, replace
 from pathlib import Path
+from typing import Any, Callable
 
+from heron_pipeline.adapters.registry import ALIASES, adapter_spec, tool_names
 from heron_pipeline.config import PROJECT_ROOT
+from heron_pipeline.database.names import SCALES
+from heron_pipeline.questions.model import QUESTION_MODES
 
+#: Every tool the Dagster graph has an asset pair for, in board order: the registry's list when the
+#: definitions are imported (the built-ins; a tool registered later is run by ``heron bench --tools``).
+ALL_TOOLS = tool_names()
 #: The reference rows: gold (the gold SQL itself) and alt (the independently written SQL).
-REFERENCE_TOOLS = ("gold", "alt")
-#: Tools that need no model endpoint and no key (run by `make bench` on a fresh machine).
-OFFLINE_TOOLS = ("bm25", "bm25-fk")
+REFERENCE_TOOLS = tuple(t for t in ALL_TOOLS if adapter_spec(t).kind == "reference")
+#: Tools that rank tables instead of writing SQL (the retrieval board); they need no endpoint and no key.
+OFFLINE_TOOLS = tuple(t for t in ALL_TOOLS if adapter_spec(t).kind == "retrieval")
 #: Tools that call an OpenAI-compatible endpoint; skipped (with a line saying so) when none is configured.
-LLM_TOOLS = ("raw-llm", "retrieval", "rag", "mac-sql", "din-sql")
-#: The external-command tool: runs only when a command is configured.
-CLI_TOOL = "cli"
-#: Every tool the Dagster graph has an asset pair for, in board order.
-ALL_TOOLS = (*REFERENCE_TOOLS, *OFFLINE_TOOLS, *LLM_TOOLS, CLI_TOOL)
-#: Deprecated names and what they resolve to (for artifacts and rows).
-ALIASES = {"llm": "raw-llm"}
+LLM_TOOLS = tuple(t for t in ALL_TOOLS if adapter_spec(t).needs_llm)
+#: Tools that produce SQL and therefore have scores (every tool but the retrievers).
+SCORED_TOOLS = tuple(t for t in ALL_TOOLS if adapter_spec(t).kind != "retrieval")
 
 PRIMARY_SEED = 42
 QUESTIONS_DIR = PROJECT_ROOT / "questions"
-QUESTION_MODES = ("full", "natural")
+SCHEMA_RENDERINGS = ("full", "compact")
 
 
 def canonical_tool(name: str) -> str:
@@ -35,25 +42,91 @@ def canonical_tool(name: str) -> str:
     return ALIASES.get(name, name)
 
 
+def seeds_from_text(text: str) -> tuple[int, ...]:
+    """``42,43,44`` → (42, 43, 44); at least one seed, each an integer in 0..2^31-1 (ValueError naming
+    ``--seeds`` otherwise)."""
+    seeds = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        if not part.isdecimal() or int(part) >= 2**31:
+            raise ValueError(f"--seeds {text!r}: {part!r} is not a seed; give comma-separated integers "
+                             f"in 0..2147483647, e.g. --seeds 42,43,44")
+        seeds.append(int(part))
+    if not seeds:
+        raise ValueError("--seeds is empty; give at least one seed, e.g. --seeds 42,43,44")
+    return tuple(seeds)
+
+
+def _tools_from_text(text: str) -> tuple[str, ...]:
+    return tuple(t.strip() for t in text.split(",") if t.strip()) if text else ()
+
+
+def _none_if_empty(text: str | None) -> str | None:
+    return text or None
+
+
+def _environ(name: str) -> Callable[[], str]:
+    def read() -> str:  # read when the parser is built, never when this module is imported
+        return os.environ.get(name, "")
+    return read
+
+
+@dataclass(frozen=True)
+class Option:
+    """How one ``BenchOptions`` field appears outside the core.
+
+    ``flag``: the ``heron bench`` flag (None: none); a bool field is a switch. ``flag_default``: the
+    flag's default when it is not the field's own (a text form, or a callable read when the parser is
+    built). ``from_flag``: the flag's text → the field's value. ``config``: a field of Dagster's
+    ``BenchConfig`` (None there means the field's default). ``recorded``: in the run manifest."""
+
+    flag: str | None = None
+    help: str | None = None
+    choices: tuple[str, ...] | None = None
+    flag_default: Any = None  # None: the field's default
+    from_flag: Callable[[Any], Any] | None = None
+    config: bool = False
+    recorded: bool = True
+
+
+def option(default: Any = MISSING, *, default_factory: Any = MISSING, **spec: Any) -> Any:
+    """A ``BenchOptions`` field with its ``Option`` declaration as metadata."""
+    return field(default=default, default_factory=default_factory, metadata={"heron": Option(**spec)})
+
+
 @dataclass(frozen=True)
 class BenchOptions:
     """One bench run: which states, which tools, how predictions are made and scored."""
 
-    scale: str = "tiny"
-    seeds: tuple[int, ...] = (42, 43, 44)
-    tools: tuple[str, ...] = ()  # empty: the default tools (see default_tools)
-    n: int = 1
-    primary_seed: int = PRIMARY_SEED
-    questions_dir: Path = QUESTIONS_DIR
-    question_mode: str = "full"
-    time_ves: bool = False
-    retry_failed: bool = False
-    offline: bool = False
-    cli_command: str | None = None
-    cli_name: str | None = None
-    schema: str = "full"  # raw-llm's schema rendering: full | compact
-    seed_missing: bool = True
-    extra: dict = field(default_factory=dict)
+    scale: str = option("tiny", flag="--scale", choices=SCALES)
+    seeds: tuple[int, ...] = option((42, 43, 44), flag="--seeds", flag_default="42,43,44", from_flag=seeds_from_text)
+    tools: tuple[str, ...] = option(  # empty: the default tools (see default_tools)
+        (), flag="--tools", flag_default="", from_flag=_tools_from_text,
+        help="comma-separated tools (default: gold, alt, the offline retrievers, and the LLM tools when an "
+             "endpoint is configured)")
+    n: int = option(1, flag="--n", help="samples per question (pass@k needs n ≥ k)", config=True)
+    primary_seed: int = option(PRIMARY_SEED, flag="--primary-seed", config=True,
+                               help="the state tools may look at while predicting")
+    questions_dir: Path = option(QUESTIONS_DIR, flag="--questions", flag_default=str(QUESTIONS_DIR), from_flag=Path,
+                                 help="the question files' folder", config=True)
+    time_ves: bool = option(False, flag="--ves", help="also time gold and prediction for VES / R-VES", config=True)
+    question_mode: str = option("full", flag="--question-mode", choices=QUESTION_MODES, config=True,
+                                help="which question text the tools see (default: full)")
+    retry_failed: bool = option(False, flag="--retry-failed", config=True,
+                                help="re-ask the model only where a cached call failed")
+    offline: bool = option(False, flag="--offline", config=True,
+                           help="answer from the response cache only (a miss is an error)")
+    cli_command: str | None = option(None, flag="--cli-command", flag_default=_environ("HERON_CLI_COMMAND"),
+                                     from_flag=_none_if_empty, config=True,
+                                     help="the external command of the `cli` tool (HERON_CLI_COMMAND)")
+    cli_name: str | None = option(None, flag="--cli-name", flag_default=_environ("HERON_CLI_NAME"),
+                                  from_flag=_none_if_empty, config=True,
+                                  help="the `cli` tool's name on the board (HERON_CLI_NAME, default cli)")
+    schema: str = option("full", flag="--schema", choices=SCHEMA_RENDERINGS, config=True,  # raw-llm's rendering
+                         help="raw-llm's schema prompt: the full rendering or the compact one (default full)")
+    seed_missing: bool = option(True)  # build a state that does not exist (the CLI always does)
+    extra: dict = option(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.question_mode not in QUESTION_MODES:
@@ -62,7 +135,7 @@ class BenchOptions:
             raise ValueError(f"--n must be at least 1, got {self.n}")
         if not self.seeds:
             raise ValueError("--seeds needs at least one seed")
-        if self.schema not in ("full", "compact"):
+        if self.schema not in SCHEMA_RENDERINGS:
             raise ValueError(f"--schema must be full or compact, got {self.schema!r}")
 
     @property
@@ -74,7 +147,49 @@ class BenchOptions:
         return replace(self, tools=tools)
 
 
+@dataclass(frozen=True)
+class OptionField:
+    """One declared option: the field's name, type annotation, default and its ``Option``."""
+
+    name: str
+    annotation: str
+    default: Any
+    spec: Option
+
+    @property
+    def flag_default(self) -> Any:
+        given = self.spec.flag_default
+        if given is None:
+            return self.default
+        return given() if callable(given) else given
+
+    def value_from_flag(self, value: Any) -> Any:
+        return self.spec.from_flag(value) if self.spec.from_flag is not None else value
+
+
+def option_fields() -> tuple[OptionField, ...]:
+    """Every option of ``BenchOptions`` in declaration order (the flags' order in ``--help``)."""
+    out = []
+    for f in fields(BenchOptions):
+        default = f.default if f.default is not MISSING else f.default_factory()  # type: ignore[misc]
+        out.append(OptionField(f.name, str(f.type), default, f.metadata["heron"]))
+    return tuple(out)
+
+
+def manifest_options(options: BenchOptions) -> dict[str, Any]:
+    """The ``options`` a run manifest records: every recorded option as JSON (paths as text, tuples as
+    lists, tool names canonical)."""
+    out: dict[str, Any] = {}
+    for f in option_fields():
+        if not f.spec.recorded:
+            continue
+        value = getattr(options, f.name)
+        out[f.name] = str(value) if isinstance(value, Path) else list(value) if isinstance(value, tuple) else value
+    out["tools"] = [canonical_tool(t) for t in out.get("tools", [])]
+    return out
+
+
 def default_tools() -> tuple[str, ...]:
-    """Every tool, as in the Dagster graph: one that cannot run here (an LLM tool without an endpoint,
-    ``cli`` without a command) is recorded as skipped, so the CLI's and Dagster's standings agree."""
-    return ALL_TOOLS
+    """Every registered tool, as in the Dagster graph: one that cannot run here (an LLM tool without an
+    endpoint, ``cli`` without a command) is recorded as skipped, so the CLI's and Dagster's standings agree."""
+    return tool_names()

@@ -16,7 +16,7 @@ from heron_pipeline.artifacts import ArtifactLayout, ArtifactRef, write_document
 from heron_pipeline.bench.audit import AuditResult, audit_states, recorded_audit
 from heron_pipeline.bench.gold import GoldResult, compute_gold
 from heron_pipeline.bench.identity import harness_version
-from heron_pipeline.bench.options import BenchOptions, canonical_tool, default_tools
+from heron_pipeline.bench.options import BenchOptions, default_tools, manifest_options
 from heron_pipeline.bench.predict import PredictionsResult, predict
 from heron_pipeline.bench.score import ScoresResult, score
 from heron_pipeline.bench.standings import StandingsResult, compute_scale_standings, write_local_leaderboard
@@ -120,11 +120,7 @@ def run_bench(server: Any, artifacts: Path, options: BenchOptions, *, llm: Any =
 
 def write_manifest(artifacts: Path, result: BenchResult, started: dt.datetime, questions_digest: str) -> ArtifactRef:
     """``<artifacts>/runs/<sha256>.json``: options, harness version and every artifact read or written."""
-    from dataclasses import asdict
-
-    options = {k: (str(v) if isinstance(v, Path) else list(v) if isinstance(v, tuple) else v)
-               for k, v in asdict(result.options).items()}
-    options["tools"] = [canonical_tool(t) for t in options["tools"]]
+    options = manifest_options(result.options)
 
     document = {
         "kind": "heron-run",

@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from dagster import ConfigurableResource
+from pydantic import Field
 
 from heron_pipeline.config import Settings, load_settings
-
 
 
 class HeronServer(ConfigurableResource):
@@ -48,19 +48,8 @@ class HeronServer(ConfigurableResource):
         return server
 
 
-class BenchConfig(ConfigurableResource):
-    """How predictions are made and scored (the same switches as ``heron bench``'s flags)."""
-
-    question_mode: str = "full"
-    n: int = 1
-    primary_seed: int = 42
-    time_ves: bool = False
-    retry_failed: bool = False
-    offline: bool = False
-    cli_command: Optional[str] = None
-    cli_name: Optional[str] = None
-    questions_dir: Optional[str] = None  # None: the repository's questions/
-    schema: str = "full"  # raw-llm's schema prompt: full | compact
+class _BenchConfigMethods:
+    """What ``BenchConfig`` does with its fields (the fields themselves come from the declarations)."""
 
     def question_set(self) -> tuple[list, str]:
         """(questions, digest) of the configured questions folder, loaded once per content."""
@@ -72,16 +61,48 @@ class BenchConfig(ConfigurableResource):
         return question_set(Path(self.questions_dir) if self.questions_dir else QUESTIONS_DIR)
 
     def options(self, scale: str, seeds: tuple[int, ...]) -> Any:
-        from pathlib import Path
-
+        """The bench core's options for one scale and its seeds: every configured field, None meaning
+        the declared default."""
         from heron_pipeline.bench import BenchOptions
-        from heron_pipeline.bench.options import QUESTIONS_DIR
 
-        return BenchOptions(scale=scale, seeds=seeds, n=self.n, primary_seed=self.primary_seed,
-                            questions_dir=Path(self.questions_dir) if self.questions_dir else QUESTIONS_DIR,
-                            question_mode=self.question_mode, time_ves=self.time_ves, retry_failed=self.retry_failed,
-                            offline=self.offline, cli_command=self.cli_command or None,
-                            cli_name=self.cli_name or None, schema=self.schema)
+        values: dict[str, Any] = {}
+        for f in config_fields():
+            value = getattr(self, f.name)
+            if value is None:
+                continue
+            values[f.name] = f.value_from_flag(value) if f.annotation in ("Path", "str | None") else value
+        return BenchOptions(scale=scale, seeds=seeds, **values)
+
+
+def config_fields() -> tuple[Any, ...]:
+    """The options declared as run configuration (``Option.config``) in ``bench.options``."""
+    from heron_pipeline.bench.options import option_fields
+
+    return tuple(f for f in option_fields() if f.spec.config)
+
+
+#: The run configuration type of each declared annotation (a path is its text; None: the default).
+_CONFIG_TYPES = {"str": str, "int": int, "bool": bool, "str | None": Optional[str], "Path": Optional[str]}
+
+
+def _bench_config_class() -> type:
+    """``BenchConfig``: one field per option declared with ``config=True``, its help as the field's
+    description in the launchpad, its default the declared one (a path's default is None: the declared
+    folder, so the graph is the same on every machine)."""
+    annotations: dict[str, Any] = {}
+    namespace: dict[str, Any] = {}
+    for f in config_fields():
+        annotations[f.name] = _CONFIG_TYPES[f.annotation]
+        default = None if f.annotation == "Path" else f.default
+        namespace[f.name] = Field(default=default, description=f.spec.help)
+    namespace.update(__annotations__=annotations, __module__=__name__,
+                     __doc__="How predictions are made and scored: the options of ``heron bench`` declared as run "
+                             "configuration in ``bench.options`` (question mode, retry-failed, offline, cli "
+                             "command/name, schema, VES, n, primary seed, questions folder).")
+    return type("BenchConfig", (_BenchConfigMethods, ConfigurableResource), namespace)
+
+
+BenchConfig = _bench_config_class()
 
 
 class LLMEndpoint(ConfigurableResource):

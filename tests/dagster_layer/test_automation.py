@@ -49,3 +49,65 @@ def test_a_bad_seed_partition_is_one_clear_error(key) -> None:
 
 def test_a_good_seed_partition_is_its_integer() -> None:
     assert state_of("small|43") == ("small", 43)
+
+
+def test_the_sources_are_observed_on_a_fresh_instance_then_left_alone() -> None:
+    """`questions` and `schema_catalog` never stay "Never observed": the sensor asks for both, the observation
+    job records their data versions, and the next tick has nothing to do."""
+    from dagster import AssetKey, RunRequest, SkipReason, execute_job, reconstructable
+
+    from heron_pipeline.defs.automation.sensors import observe_sources_sensor
+    from heron_pipeline.defs.versions import ddl_version, questions_version
+
+    with DagsterInstance.ephemeral() as instance:
+        request = observe_sources_sensor(build_sensor_context(instance=instance))
+        assert isinstance(request, RunRequest)
+        assert sorted(k.to_user_string() for k in request.asset_selection) == ["questions", "schema_catalog"]
+        with execute_job(reconstructable(_observe_sources_job), instance=instance,
+                         asset_selection=request.asset_selection) as done:
+            assert done.success
+        for key, version in (("questions", questions_version()), ("schema_catalog", ddl_version())):
+            record = instance.get_latest_data_version_record(AssetKey(key), is_source=True)
+            assert record is not None and record.asset_observation.data_version == version
+        assert isinstance(observe_sources_sensor(build_sensor_context(instance=instance)), SkipReason)
+
+
+def test_no_second_observation_is_asked_while_one_is_under_way() -> None:
+    from dagster import SkipReason
+    from dagster._core.storage.dagster_run import DagsterRun, DagsterRunStatus
+
+    from heron_pipeline.defs.automation.sensors import observe_sources_sensor
+
+    with DagsterInstance.ephemeral() as instance:
+        instance.add_run(DagsterRun(job_name="observe_sources_job", run_id="0" * 36, status=DagsterRunStatus.STARTED))
+        skipped = observe_sources_sensor(build_sensor_context(instance=instance))
+        assert isinstance(skipped, SkipReason) and "under way" in skipped.skip_message
+
+
+def _observe_sources_job():
+    from heron_pipeline.definitions import defs
+
+    return defs.resolve_job_def("observe_sources_job")
+
+
+@pytest.mark.parametrize("observed, expected", [
+    ({}, ["questions", "schema_catalog"]),  # a fresh instance
+    ({"schema_catalog": "d1", "questions": "q1"}, []),
+    ({"schema_catalog": "d0", "questions": "q1"}, ["schema_catalog"]),  # the DDL changed
+    ({"schema_catalog": "d1", "questions": None}, ["questions"]),
+])
+def test_sources_to_observe(observed, expected) -> None:
+    from heron_pipeline.defs.automation.sensors import sources_to_observe
+
+    assert sources_to_observe({"schema_catalog": "d1", "questions": "q1"}, observed) == expected
+
+
+def test_bench_job_runs_every_stage_in_dependency_order() -> None:
+    from heron_pipeline.defs.automation.pipeline import stage_runs
+
+    runs = stage_runs("tiny", [42, 43])
+    assert [(name, tags.get("dagster/partition")) for name, tags in runs] == [
+        ("state_job", "tiny|42"), ("state_job", "tiny|43"), ("audit_job", "tiny"), ("predictions_job", "tiny"),
+        ("scores_job", "tiny|42"), ("scores_job", "tiny|43"), ("standings_job", "tiny"), ("leaderboard_job", None)]
+    assert runs[1][1] == {"dagster/partition": "tiny|43", "dagster/partition/scale": "tiny",
+                          "dagster/partition/seed": "43"}

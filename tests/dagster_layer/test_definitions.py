@@ -123,3 +123,31 @@ def test_cached_domain_graph_equals_the_parsed_one(tmp_path) -> None:
     warm = cached_domain_graph("k", cache_dir=tmp_path)
     assert cold == warm == (domain_order(catalog), {d: sorted(v) for d, v in domain_dependencies(catalog).items()})
     assert (tmp_path / "domain-graph-k.json").is_file()
+
+
+#: The run configuration of `resources.bench.config` (README, "The Dagster UI"): key → default.
+RUN_CONFIG = {"n": 1, "primary_seed": 42, "questions_dir": None, "time_ves": False, "question_mode": "full",
+              "retry_failed": False, "offline": False, "cli_command": None, "cli_name": None, "schema": "full"}
+
+
+def test_the_run_configuration_is_generated_from_the_option_declarations() -> None:
+    from heron_pipeline.defs.resources import BenchConfig
+
+    fields = BenchConfig.model_fields
+    assert {name: f.default for name, f in fields.items()} == RUN_CONFIG
+    assert fields["question_mode"].description == "which question text the tools see (default: full)"
+
+
+@pytest.mark.parametrize("config, expected", [
+    ({}, {}),
+    ({"cli_command": "", "cli_name": ""}, {}),  # empty text is the default (no command)
+    ({"questions_dir": "/tmp/q", "n": 2, "time_ves": True, "question_mode": "natural", "schema": "compact"},
+     {"questions_dir": Path("/tmp/q"), "n": 2, "time_ves": True, "question_mode": "natural", "schema": "compact"}),
+    ({"cli_command": "echo", "cli_name": "mine", "retry_failed": True, "offline": True, "primary_seed": 43},
+     {"cli_command": "echo", "cli_name": "mine", "retry_failed": True, "offline": True, "primary_seed": 43}),
+])
+def test_the_run_configuration_becomes_the_same_options_as_the_flags(config, expected) -> None:
+    from heron_pipeline.bench import BenchOptions
+    from heron_pipeline.defs.resources import BenchConfig
+
+    assert BenchConfig(**config).options("small", (7, 8)) == BenchOptions(scale="small", seeds=(7, 8), **expected)

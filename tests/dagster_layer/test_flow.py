@@ -1,5 +1,6 @@
-"""One scale through the Dagster jobs equals one `heron bench` through the core: same states, same
-standings (wall-time figures aside), same provenance."""
+"""One launch of `bench_job` equals one `heron bench` through the core: same states, same standings
+(wall-time figures aside), same provenance; a skipped tool says so in its check, and the retrieval
+board is in the standings' and the leaderboard's metadata."""
 
 from __future__ import annotations
 
@@ -7,13 +8,14 @@ import json
 import sys
 from pathlib import Path
 
-from dagster import AssetKey, DagsterInstance
+from dagster import (AssetKey, DagsterEventType, DagsterInstance, EventRecordsFilter, RunsFilter, execute_job,
+                     reconstructable)
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from bench_dagster import comparable  # noqa: E402
-from dagster_jobs import resources_config, run_scale  # noqa: E402
+from dagster_jobs import resources_config  # noqa: E402
 
 from heron_pipeline.bench import BenchOptions, run_bench  # noqa: E402
 
@@ -28,11 +30,19 @@ def test_cli_and_dagster_give_identical_standings_on_tiny_42_43_44(server, setti
     config["resources"]["heron"]["config"]["artifact_dir"] = str(tmp_path / "dagster")
     (tmp_path / "home").mkdir()
     with DagsterInstance.local_temp(str(tmp_path / "home")) as instance:
-        run_scale(instance, "tiny", list(seeds), config)
+        config["ops"] = {"run_pipeline": {"config": {"scale": "tiny", "seeds": list(seeds)}}}
+        with execute_job(reconstructable(_bench_job), instance=instance, run_config=config) as launched:
+            assert launched.success, [e.message for e in launched.all_events if e.is_failure]
+        stages = instance.get_run_records(RunsFilter(tags={"heron/bench_job": launched.run_id}))
+        assert sorted(r.dagster_run.job_name for r in stages) == sorted(
+            ["state_job"] * 3 + ["audit_job", "predictions_job"] + ["scores_job"] * 3 + ["standings_job",
+                                                                                          "leaderboard_job"])
         record = instance.get_latest_materialization_event(AssetKey("standings"))
-        result = record.asset_materialization.metadata["result"].value
+        standings_metadata = record.asset_materialization.metadata
+        result = standings_metadata["result"].value
         leaderboard = instance.get_latest_materialization_event(AssetKey("leaderboard"))
         audit_checks = _check_outcomes(instance, "gold_audit")
+        checks = {(e.asset_key.to_user_string(), e.partition): e for e in _check_evaluations(instance, "runs_here")}
     dagster_board = json.loads(Path(result["standings"]["path"]).read_text())
 
     assert comparable(dagster_board) == comparable(cli_board)
@@ -57,6 +67,18 @@ def test_cli_and_dagster_give_identical_standings_on_tiny_42_43_44(server, setti
     assert audit_checks["shape_stable"] == audit_checks["varies"] == ("passed", "passed")
     assert {name for name, (status, _) in audit_checks.items() if status != "passed"} == set()
 
+    # a tool that cannot run here is recorded, and its check says it was skipped and why
+    skipped = checks[("raw_llm_predictions", "tiny")]
+    assert not skipped.passed and skipped.severity.value == "WARN"
+    assert skipped.metadata["status"].value == "skipped" and "HERON_LLM" in skipped.metadata["reason"].value
+    assert checks[("gold_predictions", "tiny")].passed and checks[("gold_scores", "tiny|42")].passed
+    assert not checks[("cli_scores", "tiny|43")].passed
+    # the retrieval board (bm25, bm25-fk) is in the standings and leaderboard metadata
+    for metadata in (standings_metadata, leaderboard.asset_materialization.metadata):
+        assert {"tiny/full/retrieval/bm25", "tiny/full/retrieval/bm25-fk"} <= set(metadata)
+        assert metadata["tiny/full/retrieval/bm25"].value.startswith("Set-Recall @5 ")
+    assert {e["tool"] for e in dagster_board["retrieval"]} == {"bm25", "bm25-fk"}
+
 
 def _check_outcomes(instance: DagsterInstance, asset: str) -> dict[str, tuple[str, str | None]]:
     """Check name -> ("passed" or the failed check's severity, its description), latest evaluation."""
@@ -70,3 +92,17 @@ def _check_outcomes(instance: DagsterInstance, asset: str) -> dict[str, tuple[st
         outcomes[key.name] = ("passed" if evaluation.passed else evaluation.severity.value, evaluation.description)
     assert set(outcomes) == {k.name for k in keys}
     return outcomes
+
+
+def _bench_job():
+    from heron_pipeline.definitions import defs
+
+    return defs.resolve_job_def("bench_job")
+
+
+def _check_evaluations(instance: DagsterInstance, name: str) -> list:
+    """Every evaluation of the checks called ``name``, oldest first."""
+    records = instance.get_event_records(EventRecordsFilter(event_type=DagsterEventType.ASSET_CHECK_EVALUATION),
+                                         ascending=True)
+    evaluations = [r.event_log_entry.dagster_event.event_specific_data for r in records]
+    return [e for e in evaluations if e.check_name == name]

@@ -1,8 +1,10 @@
 """Jobs, one per partitions definition (Dagster requires a job's assets to share one; each job's
-partitioning is inferred from the assets it selects)."""
+partitioning is inferred from the assets it selects), the observation of the sources, and `bench_job`,
+which runs them all in order for one scale (``pipeline.py``)."""
 
 from dagster import AssetSelection, define_asset_job
 
+from heron_pipeline.defs.automation.pipeline import bench_job
 from heron_pipeline.defs.tools.assets import ALL_TOOLS, SCORED_TOOLS, predictions_key, scores_key
 
 #: Build, gold and per-state audit of one (scale, seed) state.
@@ -20,4 +22,9 @@ standings_job = define_asset_job("standings_job", selection=AssetSelection.asset
 leaderboard_job = define_asset_job("leaderboard_job", selection=AssetSelection.assets("leaderboard"),
                                    description="The local leaderboard files of every scale.")
 
-JOBS = [state_job, audit_job, predictions_job, scores_job, standings_job, leaderboard_job]
+#: Observes the two observable sources (what the `observe_sources` sensor starts).
+observe_sources_job = define_asset_job("observe_sources_job", selection=AssetSelection.assets("schema_catalog", "questions"),
+                                       description="Observe schema_catalog and questions (their files' digests).")
+
+JOBS = [state_job, audit_job, predictions_job, scores_job, standings_job, leaderboard_job, observe_sources_job,
+        bench_job]

@@ -3,15 +3,18 @@
 Thin: every body is one call into the bench core (``heron_pipeline.bench``) with the upstream
 results read from the materializations Dagster recorded (``defs.lineage``). Predictions (per scale)
 sit downstream of `gold_audit`, so one backfill over scale × seed builds the states, audits them,
-predicts, scores and publishes. The graph is the same wherever it is imported: every tool has its
-assets, and a tool that cannot run here (an LLM tool with no endpoint) materializes as `skipped`.
+predicts, scores and publishes. The graph is the same wherever it is imported: every tool of the
+registry has its assets. A tool that cannot run here (an LLM tool with no endpoint, `cli` without a
+command) still records its predictions and scores — so a backfill, the automation and the standings'
+`excluded` list go on as in `heron bench` — but their `runs_here` check says `skipped` and why, which
+the asset list shows as a warning instead of a plain green materialization.
 """
 
 
-from dagster import (AssetDep, AssetExecutionContext, AssetKey, AssetsDefinition, AutomationCondition,
-                     MaterializeResult, MetadataValue, asset)
+from dagster import (AssetCheckResult, AssetCheckSeverity, AssetCheckSpec, AssetDep, AssetExecutionContext, AssetKey,
+                     AssetsDefinition, AutomationCondition, MaterializeResult, MetadataValue, asset)
 
-from heron_pipeline.bench.options import ALL_TOOLS, OFFLINE_TOOLS
+from heron_pipeline.bench.options import ALL_TOOLS, SCORED_TOOLS
 from heron_pipeline.defs.lineage import MissingUpstream, result_metadata, upstream_result
 from heron_pipeline.defs.partitions import scale_partitions, state_key, state_of_run, state_partitions
 from heron_pipeline.defs.questions.assets import BY_SCALE
@@ -23,6 +26,8 @@ SCORES_GROUP = "scores"
 BOARD_GROUP = "standings"
 #: Scores and standings follow new predictions on their own, never past a failed blocking check.
 FOLLOW = AutomationCondition.eager() & AutomationCondition.all_deps_blocking_checks_passed()
+#: The check that tells a tool that ran from one recorded as skipped (or incomplete).
+RUNS_HERE = "runs_here"
 #: The leaderboard of every scale: a scale that was never built does not hold it back.
 FOLLOW_BUILT = AutomationCondition.eager().without(~AutomationCondition.any_deps_missing())
 
@@ -40,8 +45,17 @@ def scores_key(tool: str) -> AssetKey:
     return AssetKey(f"{asset_name(tool)}_scores")
 
 
-#: Tools that produce SQL and therefore have scores (the retrievers are on the retrieval board).
-SCORED_TOOLS = tuple(t for t in ALL_TOOLS if t not in OFFLINE_TOOLS)
+def runs_here_spec(key: AssetKey, partitions_def) -> AssetCheckSpec:
+    return AssetCheckSpec(RUNS_HERE, asset=key, blocking=False, partitions_def=partitions_def,
+                          description="the tool ran here: fails as a warning, with the reason, when it was "
+                                      "skipped (no LLM endpoint, no cli command) or is incomplete")
+
+
+def runs_here_result(status: str, reason: str | None, ran: tuple[str, ...]) -> AssetCheckResult:
+    """Passed when ``status`` is one of ``ran``; otherwise a warning whose metadata says the status and why."""
+    return AssetCheckResult(check_name=RUNS_HERE, passed=status in ran, severity=AssetCheckSeverity.WARN,
+                            description=None if status in ran else f"{status}: {reason}",
+                            metadata={"status": status, "reason": reason or ""})
 
 
 def predictions_asset(tool: str) -> AssetsDefinition:
@@ -51,6 +65,7 @@ def predictions_asset(tool: str) -> AssetsDefinition:
         deps=[AssetKey("gold_audit"), AssetKey("questions"), AssetKey("schema_catalog")],
         group_name=PREDICTIONS_GROUP,
         code_version=predictions_version(tool),
+        check_specs=[runs_here_spec(predictions_key(tool), scale_partitions)],
         description=f"The `{tool}` tool's predictions for every question of one scale, made once against the "
                     f"primary state and stored as a content-hashed JSON-lines artifact (its question mode is part "
                     f"of its path); the same SQL is then executed on every audited state. Refused unless the "
@@ -77,7 +92,7 @@ def predictions_asset(tool: str) -> AssetsDefinition:
             **({"path": MetadataValue.path(str(made.predictions.path)), "digest": made.predictions.digest}
                if made.predictions else {}),
             "conditions": MetadataValue.json(made.conditions), "summary": MetadataValue.json(made.summary),
-        })
+        }, check_results=[runs_here_result(made.status, made.reason, ("complete",))])
 
     return _predictions
 
@@ -91,6 +106,7 @@ def scores_asset(tool: str) -> AssetsDefinition:
         group_name=SCORES_GROUP,
         code_version=scoring_version(),
         automation_condition=FOLLOW,
+        check_specs=[runs_here_spec(scores_key(tool), state_partitions)],
         description=f"The `{tool}` tool's predictions executed in the read-only sandbox on one (scale, seed) "
                     f"state and compared with that state's gold: one score record per question and sample "
                     f"(correct, Soft-F1, row F1, error class, EM, Set-Recall), content-hashed.",
@@ -111,7 +127,7 @@ def scores_asset(tool: str) -> AssetsDefinition:
                 "ex1": result.ex1, "errors": result.errors} if result.scores else {"reason": result.reason or ""}),
             "predictions_digest": result.predictions_digest or "", "gold_digest": result.gold_digest,
             "fingerprint": result.fingerprint,
-        })
+        }, check_results=[runs_here_result(result.status, result.reason, ("scored",))])
 
     return _scores
 
@@ -133,6 +149,30 @@ def standings_rows(board: dict) -> dict[str, str]:
             f"multi-state EX@1 {t['multi_state_ex1']:.1f} | EX@1 per state {per_state} | Grade {t['grade']:.1f} | "
             f"model {t['conditions'].get('model')} | predictions {digest} | states {states} | "
             f"questions {prov.get('questions_digest', '')[:12]}")
+    for key, line in retrieval_rows(board).items():
+        rows[key] = line
+    return rows
+
+
+#: The retrieval board's cut-offs in reading order (a stored board's keys come back sorted as text).
+CUTOFFS = ("@5", "@10", "@20", "@all")
+
+
+def _percent(value: float | None) -> str:
+    return "—" if value is None else f"{value:.1f}"
+
+
+def retrieval_rows(board: dict) -> dict[str, str]:
+    """The retrieval board of one standings document ("<scale>/<mode>/retrieval/<tool>" -> Set-Recall
+    at every cut-off, errors and questions): the rows the local leaderboard files carry for the
+    retrievers (bm25, bm25-fk) and any SQL tool that reports the tables it retrieved."""
+    mode = board.get("question_mode", "full")
+    rows = {}
+    for entry in board.get("retrieval") or []:
+        recall = entry["set_recall"]
+        rows[f"{board['scale']}/{mode}/retrieval/{entry['tool']}"] = (
+            "Set-Recall " + " ".join(f"{k} {_percent(recall.get(k))}" for k in CUTOFFS)
+            + f" | errors {entry['errors']} | questions {entry['questions']}")
     return rows
 
 
@@ -151,6 +191,14 @@ def standings_markdown(board: dict) -> str:
                      f"{t['grade']:.1f} | {(t['soft_f1'] or 0):.1f} | {t['errors']} | `{digest}` |")
     lines += ["", "States: " + "; ".join(f"seed {s['seed']} fingerprint `{s['fingerprint'][:12]}` generator "
                                          f"{s['generator_version']}" for s in prov.get("states", []))]
+    if board.get("retrieval"):
+        lines += ["", "Retrieval board (Set-Recall, % of each question's gold tables in the tool's ranked list):", "",
+                  "| tool | @5 | @10 | @20 | @all | errors |", "|---|---|---|---|---|---|"]
+        for entry in board["retrieval"]:
+            recall = entry["set_recall"]
+            lines.append(f"| {entry['tool']} | " + " | ".join(_percent(recall.get(k)) for k in CUTOFFS)
+                         + f" | {entry['errors']} |")
+        lines.append("")
     if board.get("excluded"):
         lines.append("Excluded: " + "; ".join(f"{e['tool']} ({e['status']}: {e['reason']})" for e in board["excluded"]))
     return "\n".join(lines)
@@ -195,6 +243,7 @@ def standings(context: AssetExecutionContext, heron: HeronServer, bench: BenchCo
         "digest": result.standings.digest, "question_mode": bench.question_mode,
         "seeds": MetadataValue.json(board["seeds"]),
         "multi_state_ex1": MetadataValue.json({t["tool"]: t["multi_state_ex1"] for t in board["tools"]}),
+        "retrieval_set_recall": MetadataValue.json({e["tool"]: e["set_recall"] for e in board.get("retrieval") or []}),
         "standings": MetadataValue.md(standings_markdown(board)),
         **{key: MetadataValue.text(line) for key, line in standings_rows(board).items()},
     })
