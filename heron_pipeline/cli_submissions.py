@@ -136,7 +136,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     submit.add_argument("--scale", choices=SCALES, required=True)
     submit.add_argument("--seeds", default="42,43,44")
     submit.add_argument("--out", required=True, help="the submission folder to write (e.g. submissions/<tool>)")
-    submit.add_argument("--question-mode", choices=QUESTION_MODES, default="full")
+    submit.add_argument("--question-mode", choices=QUESTION_MODES, default="natural",
+                        help="the mode of the run to package (default: natural, the headline)")
     submit.add_argument("--run", default="", help="the run manifest (default: the most recent matching one)")
     submit.set_defaults(handler=cmd_submit)
 

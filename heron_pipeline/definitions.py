@@ -28,3 +28,8 @@ defs = Definitions(
     resources={"heron": HeronServer(), "bench": BenchConfig(), "llm": LLMEndpoint(), "publish": PublishConfig()},
     executor=in_process_executor,
 )
+
+
+def stage_job(name: str):
+    """One of the jobs above by name: how ``bench_job`` reconstructs each stage in its own process."""
+    return defs.resolve_job_def(name)

@@ -193,8 +193,8 @@ def test_one_backfill_builds_audits_scores_and_publishes_tiny(heron_dev, browser
     record = _graphql(url, STATUS, {"id": backfill})["partitionBackfillOrError"]
     if record.get("endTimestamp"):
         _record_timing(heron_dev, "backfill_tiny_3_seeds_s", record["endTimestamp"] - record["timestamp"])
-    needles = ("tiny/full/gold", "tiny/full/alt", "multi-state EX@1 100.0", "tiny/full/retrieval/bm25",
-               "tiny/full/retrieval/bm25-fk")
+    needles = ("tiny/natural/gold", "tiny/natural/alt", "multi-state EX@1 100.0", "tiny/natural/retrieval/bm25",
+               "tiny/natural/retrieval/bm25-fk")
     text = _page_text(browser, f"{url}/assets/leaderboard", needles, timeout_s=90)
     assert all(n in text for n in needles), text[:4000]  # the standings rows, with their provenance
     page = browser.new_page()

@@ -111,8 +111,9 @@ class BenchOptions:
     questions_dir: Path = option(QUESTIONS_DIR, flag="--questions", flag_default=str(QUESTIONS_DIR), from_flag=Path,
                                  help="the question files' folder", config=True)
     time_ves: bool = option(False, flag="--ves", help="also time gold and prediction for VES / R-VES", config=True)
-    question_mode: str = option("full", flag="--question-mode", choices=QUESTION_MODES, config=True,
-                                help="which question text the tools see (default: full)")
+    question_mode: str = option("natural", flag="--question-mode", choices=QUESTION_MODES, config=True,
+                                help="which question text the tools see (default: natural, the headline; full "
+                                     "states every convention: the told-everything upper bound)")
     retry_failed: bool = option(False, flag="--retry-failed", config=True,
                                 help="re-ask the model only where a cached call failed")
     offline: bool = option(False, flag="--offline", config=True,

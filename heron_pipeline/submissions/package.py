@@ -66,7 +66,8 @@ def find_manifest(artifacts: Path, tool: str, scale: str, seeds: list[int], ques
     if not matching:
         raise PackageError(f"no run manifest in {ArtifactLayout.of(artifacts).runs()} for {tool} on {scale} seeds "
                            f"{','.join(map(str, seeds))} ({question_mode}); run `heron bench --tools {tool} "
-                           f"--scale {scale} --seeds {','.join(map(str, seeds))}` first or pass --run")
+                           f"--scale {scale} --seeds {','.join(map(str, seeds))} --question-mode {question_mode}` "
+                           f"first or pass --run")
     return max(matching)[2]
 
 
@@ -82,7 +83,7 @@ def _claims(doc: dict[str, Any], made: PredictionsResult, records: list[Any], qu
     return {key: row[key] for key in claim_keys(made.kind) if row.get(key) is not None}
 
 
-def package(artifacts: Path, tool: str, scale: str, seeds: list[int], out: Path, *, question_mode: str = "full",
+def package(artifacts: Path, tool: str, scale: str, seeds: list[int], out: Path, *, question_mode: str = "natural",
             manifest: Path | None = None) -> Path:
     """Write ``out/{meta.json, predictions.jsonl, claims.json}`` from a run manifest; the folder."""
     from heron_pipeline.artifacts import canonical_json, canonical_jsonl, write_atomic
@@ -134,8 +135,7 @@ def package(artifacts: Path, tool: str, scale: str, seeds: list[int], out: Path,
         "questions_digest": made.questions_digest,
         "harness_version": doc.get("harness_version"),
         "command": str(cond.get("command") or f"heron bench --tools {made.tool} --scale {scale} "
-                                              f"--seeds {','.join(map(str, seeds_sorted))}"
-                                              + (f" --question-mode {question_mode}" if question_mode != "full" else "")),
+                                              f"--seeds {','.join(map(str, seeds_sorted))} --question-mode {question_mode}"),
         "run": {"manifest_digest": path.stem, "scale": scale, "seeds": seeds_sorted, "question_mode": question_mode,
                 "questions_digest": made.questions_digest, "predictions_digest": made.predictions.digest,
                 "finished_at": doc.get("finished_at"),

@@ -22,7 +22,8 @@ FLAGS = (
     ("--primary-seed", 42, "the state tools may look at while predicting", None, "int"),
     ("--questions", str(QUESTIONS_DIR), "the question files' folder", None, "text"),
     ("--ves", False, "also time gold and prediction for VES / R-VES", None, "switch"),
-    ("--question-mode", "full", "which question text the tools see (default: full)", ("full", "natural"), "text"),
+    ("--question-mode", "natural", "which question text the tools see (default: natural, the headline; full "
+     "states every convention: the told-everything upper bound)", ("full", "natural"), "text"),
     ("--retry-failed", False, "re-ask the model only where a cached call failed", None, "switch"),
     ("--offline", False, "answer from the response cache only (a miss is an error)", None, "switch"),
     ("--cli-command", "", "the external command of the `cli` tool (HERON_CLI_COMMAND)", None, "text"),
@@ -66,9 +67,9 @@ def test_the_cli_flags_default_to_their_variables_when_the_parser_is_built(monke
     ([], BenchOptions()),
     (["--scale", "small", "--seeds", "7, 8", "--tools", "gold,,bm25 ", "--n", "3", "--ves", "--offline"],
      BenchOptions(scale="small", seeds=(7, 8), tools=("gold", "bm25"), n=3, time_ves=True, offline=True)),
-    (["--questions", "/tmp/q", "--question-mode", "natural", "--retry-failed", "--schema", "compact",
+    (["--questions", "/tmp/q", "--question-mode", "full", "--retry-failed", "--schema", "compact",
       "--primary-seed", "43", "--cli-command", "echo", "--cli-name", "x"],
-     BenchOptions(questions_dir=Path("/tmp/q"), question_mode="natural", retry_failed=True, schema="compact",
+     BenchOptions(questions_dir=Path("/tmp/q"), question_mode="full", retry_failed=True, schema="compact",
                   primary_seed=43, cli_command="echo", cli_name="x")),
     (["--cli-command", "", "--cli-name", ""], BenchOptions(cli_command=None, cli_name=None)),
 ])

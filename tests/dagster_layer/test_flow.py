@@ -75,8 +75,8 @@ def test_cli_and_dagster_give_identical_standings_on_tiny_42_43_44(server, setti
     assert not checks[("cli_scores", "tiny|43")].passed
     # the retrieval board (bm25, bm25-fk) is in the standings and leaderboard metadata
     for metadata in (standings_metadata, leaderboard.asset_materialization.metadata):
-        assert {"tiny/full/retrieval/bm25", "tiny/full/retrieval/bm25-fk"} <= set(metadata)
-        assert metadata["tiny/full/retrieval/bm25"].value.startswith("Set-Recall @5 ")
+        assert {"tiny/natural/retrieval/bm25", "tiny/natural/retrieval/bm25-fk"} <= set(metadata)
+        assert metadata["tiny/natural/retrieval/bm25"].value.startswith("Set-Recall @5 ")
     assert {e["tool"] for e in dagster_board["retrieval"]} == {"bm25", "bm25-fk"}
 
 

@@ -31,39 +31,16 @@ def stage_runs(scale: str, seeds: list[int]) -> list[tuple[str, dict[str, str]]]
     return runs
 
 
-def _state_job():
-    return _resolve("state_job")
+#: Where the stage jobs are looked up when a stage runs: the code location's root, named as
+#: workspace.yaml names it (a module higher than this one; importing it here would be a cycle).
+CODE_LOCATION = "heron_pipeline.definitions"
 
 
-def _audit_job():
-    return _resolve("audit_job")
+def stage_job(name: str):
+    """The stage job ``name``, reconstructable in this process from the code location by name."""
+    from dagster import build_reconstructable_job
 
-
-def _predictions_job():
-    return _resolve("predictions_job")
-
-
-def _scores_job():
-    return _resolve("scores_job")
-
-
-def _standings_job():
-    return _resolve("standings_job")
-
-
-def _leaderboard_job():
-    return _resolve("leaderboard_job")
-
-
-def _resolve(name: str):
-    from heron_pipeline.definitions import defs
-
-    return defs.resolve_job_def(name)
-
-
-#: Module-level functions, so each stage job is reconstructable by name in this process.
-_JOBS = {"state_job": _state_job, "audit_job": _audit_job, "predictions_job": _predictions_job,
-         "scores_job": _scores_job, "standings_job": _standings_job, "leaderboard_job": _leaderboard_job}
+    return build_reconstructable_job(CODE_LOCATION, "stage_job", reconstructable_args=(name,))
 
 
 class PipelineConfig(Config):
@@ -80,7 +57,7 @@ STAGE_RESOURCES = {"heron", "bench", "llm"}
 def run_pipeline(context: OpExecutionContext, config: PipelineConfig) -> None:
     """Registers the seeds as partitions, then runs every stage job for them in dependency order (one run
     per partition, tagged with this run's id); the first failed run stops the pipeline with its reason."""
-    from dagster import execute_job, reconstructable
+    from dagster import execute_job
 
     from heron_pipeline.database.names import SCALES
     from heron_pipeline.defs.partitions import seed_of, seed_partitions
@@ -102,7 +79,7 @@ def run_pipeline(context: OpExecutionContext, config: PipelineConfig) -> None:
     for name, tags in stage_runs(config.scale, seeds):
         where = tags.get("dagster/partition", "(unpartitioned)")
         context.log.info(f"{name} {where}")
-        with execute_job(reconstructable(_JOBS[name]), instance=instance, run_config=run_config,
+        with execute_job(stage_job(name), instance=instance, run_config=run_config,
                          tags={**tags, "heron/bench_job": context.run_id}) as result:
             if not result.success:
                 failures = [e.message for e in result.all_events if e.is_failure][:3]
