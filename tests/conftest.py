@@ -46,9 +46,12 @@ def pg_tmp() -> Path:
 
 @pytest.fixture(scope="session")
 def settings() -> Settings:
+    """The test session's settings; its data folder (the server's databases, a few GB once the small
+    states are built) is removed when the session ends, after the server fixture has stopped."""
     data_dir = server_dir()
     external = os.environ.get("HERON_TEST_DSN")
-    return Settings(dsn=external or None, data_dir=data_dir, port=_free_port())
+    yield Settings(dsn=external or None, data_dir=data_dir, port=_free_port())
+    shutil.rmtree(data_dir, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")
