@@ -107,3 +107,22 @@ def test_failure_classes_sort_before_the_causes_and_traps_slot_after_schema_link
     assert sorted(causes, key=cause_rank) == ["error", "no_sql", "schema-linking", "trap:soft-delete", "shape",
                                               "values"]
     assert CAUSE_ORDER == ("schema-linking", "shape", "values")
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+ROW = st.tuples(st.integers(0, 3), st.sampled_from(["a", "b", None]))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(ROW, max_size=6), st.lists(ROW, max_size=6), st.randoms())
+def test_row_diff_is_a_multiset_difference(gold, pred, rnd) -> None:
+    diff = row_diff(gold, pred, examples=10)
+    assert diff.rows_missing - diff.rows_extra == len(gold) - len(pred)
+    assert (diff.rows_missing, diff.rows_extra) == (len(diff.missing), len(diff.extra))
+    shuffled = list(gold)
+    rnd.shuffle(shuffled)
+    same = row_diff(gold, shuffled)
+    assert (same.rows_missing, same.rows_extra) == (0, 0)  # order never counts here
+    swapped = row_diff(gold, [(name, n) for n, name in shuffled])
+    assert (swapped.rows_missing, swapped.rows_extra) == (0, 0)  # nor does the order of the columns
