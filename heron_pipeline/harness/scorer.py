@@ -88,7 +88,7 @@ def score_prediction(tool: str, question: Any, prediction: PredictionRecord, gol
         cost_usd=prediction.cost_usd,
         shape=_value(question.shape), retrieval=_value(question.retrieval),
         traps=tuple(_value(t) for t in question.traps),
-        values=record_values(Scored(question, prediction, gold_rows, pred_rows, correct)),
+        values=record_values(Scored(question, prediction, gold_rows, pred_rows, correct, error_class, extra_columns)),
     )
 
 

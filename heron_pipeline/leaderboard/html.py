@@ -27,6 +27,7 @@ th{background:#f0f3f7;cursor:pointer;user-select:none} th.text,td.text{text-alig
 th[aria-sort=ascending]::after{content:" ▲"} th[aria-sort=descending]::after{content:" ▼"}
 .cond{color:#666;font-size:11px} .code{font-family:monospace;background:#fde8e8;padding:0 3px}
 .prov{font-family:monospace;font-size:11px;color:#444} .note{color:#555;font-size:13px}
+.causes{display:flex;width:160px;height:10px;background:#eee} .causes span{display:block;height:10px}
 """
 
 SCRIPT = """

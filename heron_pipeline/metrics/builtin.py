@@ -14,6 +14,7 @@ from collections import defaultdict
 from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
+from heron_pipeline.diagnosis import cause_rank, diagnose, table_linking
 from heron_pipeline.metrics.cells import cli_text, html_cell, html_text, md_text, rounded
 from heron_pipeline.metrics.registry import Cell, Claim, Column, Metric, RecordField, register
 from heron_pipeline.metrics.scores import Scored, ToolScores
@@ -334,3 +335,97 @@ register(Metric(
         label: {"n": count, "ex": 100 * mean} for label, (count, mean) in breakdown(scores.multi, scores.tags).items()}},
     columns=(), cli=(), markdown=(), html=(),
     description="multi-state EX@1 per SQL shape, retrieval difficulty and trap"))
+
+
+# --- why each tool fails: table linking and one cause per wrong prediction (heron_pipeline.diagnosis) --
+
+@lru_cache(maxsize=4096)
+def _linking(sql: str | None, gold_tables: tuple[str, ...]) -> tuple[float | None, float | None]:
+    """(recall, precision) of the tables ``sql`` reads; the same on every state, so parsed once."""
+    return table_linking(sql, gold_tables)
+
+
+def _per_question_percent(field: str):
+    """100 × the mean over questions of a per-record share that does not depend on the state
+    (the value of sample 0 on the last state, like Set-Recall); None-valued questions left out."""
+    def aggregate(scores: ToolScores) -> dict[str, Any]:
+        values = {r["question_id"]: r[field] for r in scores.first if r[field] is not None}
+        return {field: 100 * _mean(list(values.values())) if values else None}
+    return aggregate
+
+
+register(Metric(
+    name="table_recall", label="table recall", reads=("table_recall",),
+    fields=(RecordField("table_recall", "DOUBLE"),),
+    record=lambda s: {"table_recall": _linking(s.prediction.sql, tuple(s.question.gold_tables))[0]},
+    aggregate=_per_question_percent("table_recall"), claims=(Claim("table_recall"),),
+    description="share of the gold tables the predicted SQL reads (sqlglot, CTE names excluded); no SQL reads "
+                "none (0)"))
+
+register(Metric(
+    name="table_precision", label="table precision", reads=("table_precision",),
+    fields=(RecordField("table_precision", "DOUBLE"),),
+    record=lambda s: {"table_precision": _linking(s.prediction.sql, tuple(s.question.gold_tables))[1]},
+    aggregate=_per_question_percent("table_precision"), claims=(Claim("table_precision"),),
+    description="share of the tables the predicted SQL reads that gold reads; undefined (left out) when it "
+                "reads none"))
+
+DIAGNOSIS_FIELDS = (RecordField("cause", "VARCHAR"), RecordField("cause_detail", "VARCHAR"),
+                    RecordField("missing_tables", "VARCHAR[]"), RecordField("extra_tables", "VARCHAR[]"),
+                    RecordField("rows_missing", "BIGINT"), RecordField("rows_extra", "BIGINT"))
+
+
+def _diagnosis(s: Scored) -> dict[str, Any]:
+    found = diagnose(correct=s.correct, error_class=s.error_class, pred_sql=s.prediction.sql,
+                     gold_sql=s.question.gold_sql, gold_tables=s.question.gold_tables, gold_rows=s.gold_rows,
+                     pred_rows=s.pred_rows, extra_columns=s.extra_columns)
+    if found is None:
+        return {f.name: None for f in DIAGNOSIS_FIELDS}
+    return {"cause": found.cause, "cause_detail": found.detail, "missing_tables": list(found.missing_tables),
+            "extra_tables": list(found.extra_tables), "rows_missing": found.rows_missing,
+            "rows_extra": found.rows_extra}
+
+
+def _wrong_by_cause(scores: ToolScores) -> dict[str, Any]:
+    """Per question not right on every state: its cause on the first state (seed order) where it is
+    wrong; counted by cause, so the counts add up to the questions multi-state EX@1 misses."""
+    first_cause: dict[str, str] = {}
+    for r in scores.first:  # question, then seed order
+        if not r["correct"] and r["question_id"] not in first_cause:
+            first_cause[r["question_id"]] = r["cause"] or r["error_class"] or "unknown"
+    counts: dict[str, int] = defaultdict(int)
+    for qid, right in scores.multi.items():
+        if not right:
+            counts[first_cause.get(qid, "unscored")] += 1
+    return {"wrong_by_cause": {c: counts[c] for c in sorted(counts, key=cause_rank)}}
+
+
+def causes_text(counts: Mapping[str, int] | None) -> str:
+    """``values:3;shape:1`` in precedence order; empty when nothing is wrong."""
+    return ";".join(f"{c}:{n}" for c, n in (counts or {}).items())
+
+
+#: Bar colours of the causes; the failure classes share greys.
+CAUSE_COLOURS = {"schema-linking": "#d95f02", "shape": "#7570b3", "values": "#e7298a"}
+
+
+def _html_causes(t: Mapping[str, Any], _board: Mapping[str, Any]) -> str:
+    counts = t.get("wrong_by_cause") or {}
+    total = sum(counts.values())
+    if not total:
+        return html_cell(0, "—")
+    bar = "".join(f'<span style="width:{100 * n / total:.1f}%;background:{CAUSE_COLOURS.get(c, "#999")}" '
+                  f'title="{html_text(c)}: {n}"></span>' for c, n in counts.items())
+    legend = " · ".join(f"{html_text(c)} {n}" for c, n in counts.items())
+    return html_cell(total, f'<div class="causes">{bar}</div><div class="cond">{legend}</div>', klass="text")
+
+
+register(Metric(
+    name="wrong_by_cause", label="wrong by cause", unit="questions", higher_is_better=False,
+    reads=("correct", "cause", "error_class", "seed", "question_id", "sample"),
+    fields=DIAGNOSIS_FIELDS, record=_diagnosis, aggregate=_wrong_by_cause,
+    columns=(Column("wrong_by_cause", lambda t, k: causes_text(t["wrong_by_cause"])),),
+    cli=(),
+    html=(Cell("wrong by cause", _html_causes, klass="text"),),
+    description="one cause per wrong prediction (heron_pipeline.diagnosis); per tool, the questions not right "
+                "on every state counted by their cause on the first state where they are wrong"))

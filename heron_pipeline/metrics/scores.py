@@ -24,13 +24,16 @@ class Scored:
     """One prediction executed on one state: what a per-record metric function reads.
 
     ``pred_rows`` is None when the prediction gave no SQL or its execution failed; ``correct`` is
-    the comparator's verdict (``scoring.compare``)."""
+    the comparator's verdict (``scoring.compare``), given ``extra_columns`` (natural question mode);
+    ``error_class`` is the record's failure class (None when the SQL ran)."""
 
     question: Any
     prediction: Any
     gold_rows: list[tuple]
     pred_rows: list[tuple] | None
     correct: bool
+    error_class: str | None = None
+    extra_columns: bool = False
 
 
 class ToolScores:

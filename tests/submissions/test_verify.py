@@ -28,7 +28,8 @@ def test_packaged_run_is_accepted_and_reproduces_its_claims_exactly(published, s
     assert verdict.accepted, verdict.reasons
     claims = json.loads((submissions / "gold" / "claims.json").read_text())
     row = next(t for t in gold_run.standings.load()["tools"] if t["tool"] == "gold")
-    assert claims == {k: row[k] for k in ("multi_state_ex1", "soft_f1", "row_f1", "exact_match")}
+    assert claims == {k: row[k] for k in ("multi_state_ex1", "soft_f1", "row_f1", "exact_match", "table_recall",
+                                          "table_precision")}
     assert {k: verdict.reproduced[k] for k in claims} == claims
     assert [s["seed"] for s in verdict.states] == list(SEEDS) and all(s["expected"] for s in verdict.states)
     meta = json.loads((submissions / "gold" / "meta.json").read_text())

@@ -1,0 +1,190 @@
+"""``heron explain``'s core: one prediction's cause and row diff, found by identity through a run manifest.
+
+The score record is the one a recorded bench run wrote (``runs/<digest>.json`` names every scores
+artifact with its sha256; the artifact is read only if its bytes still hash to it), never "the
+newest file". The predicted and gold SQL are executed again on the state — the prediction through
+the sandbox, as the scorer ran it — to show which rows differ; the cause shown is the stored one,
+the one the standings counted.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from heron_pipeline.artifacts import ArtifactLayout
+from heron_pipeline.artifacts.ref import ArtifactRef, read_jsonl
+from heron_pipeline.diagnosis.causes import RowDiff, row_diff
+
+
+class NotFound(ValueError):
+    """No recorded run, score or state to explain from; the message names what was looked for."""
+
+
+class UnknownName(ValueError):
+    """A tool, question or seed the recorded run does not have; the message lists what it has."""
+
+
+@dataclass(frozen=True)
+class RecordedScores:
+    """The run manifest a tool's scores were found in, and the scores artifact of each seed."""
+
+    manifest: Path
+    run: dict[str, Any]
+    scores: dict[int, ArtifactRef]
+
+    @property
+    def seeds(self) -> list[int]:
+        return sorted(self.scores)
+
+    @property
+    def questions_dir(self) -> Path:
+        return Path(self.run["questions"]["dir"])
+
+
+def _runs(artifacts: Path) -> list[tuple[Path, dict[str, Any]]]:
+    found = []
+    for path in ArtifactLayout.of(artifacts).run_manifests():
+        try:
+            doc = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, json.JSONDecodeError):
+            continue
+        if isinstance(doc, dict) and doc.get("kind") == "heron-run":
+            found.append((path, doc))
+    return found
+
+
+def recorded_scores(artifacts: Path, tool: str, scale: str, question_mode: str,
+                    run: Path | None = None) -> RecordedScores:
+    """The scores of ``tool`` in run manifest ``run``, or in the most recent recorded run (by its
+    finish time) of ``scale`` × ``question_mode`` that scored ``tool``.
+
+    NotFound when no run of that scale and mode is recorded; UnknownName when runs are but none
+    scored ``tool`` (the message lists the tools they scored)."""
+    if run is not None:
+        try:
+            candidates = [(run, json.loads(Path(run).read_text(encoding="utf-8")))]
+        except (OSError, json.JSONDecodeError) as err:
+            raise NotFound(f"--run {run}: not a readable run manifest ({type(err).__name__})") from None
+    else:
+        candidates = [(p, d) for p, d in _runs(artifacts) if (d.get("options") or {}).get("scale") == scale
+                      and (d.get("options") or {}).get("question_mode", "full") == question_mode]
+    if not candidates:
+        raise NotFound(f"no recorded run of {scale} ({question_mode}) in {ArtifactLayout.of(artifacts).runs()}; "
+                       f"run `heron bench --scale {scale}` first")
+    matching, tools = [], set()
+    for path, doc in candidates:
+        tools |= {s["tool"] for s in doc.get("scores") or [] if s.get("status") == "scored"}
+        mine = {int(s["seed"]): ArtifactRef.from_json(s["scores"]) for s in doc.get("scores") or []
+                if s.get("tool") == tool and s.get("status") == "scored" and s.get("scores")}
+        if mine:
+            matching.append((str(doc.get("finished_at") or doc.get("started_at") or ""), path.name, path, doc, mine))
+    if not matching:
+        have = ", ".join(sorted(tools)) or "no tool"
+        raise UnknownName(f"--tool {tool}: no recorded run of {scale} ({question_mode}) scored it; they scored {have}")
+    _, _, path, doc, mine = max(matching, key=lambda m: (m[0], m[1]))
+    return RecordedScores(path, doc, mine)
+
+
+def score_record(ref: ArtifactRef, question_id: str) -> dict[str, Any] | None:
+    """Sample 0's score record of ``question_id`` in a scores artifact (its digest checked first)."""
+    ref.read_bytes()  # ArtifactMismatch when the file is gone or changed
+    return next((r for r in read_jsonl(ref.path) if r["question_id"] == question_id and r["sample"] == 0), None)
+
+
+def predicted_sql(run: dict[str, Any], tool: str, question_id: str) -> str | None:
+    """Sample 0's SQL of ``question_id`` in the predictions artifact the run recorded for ``tool``."""
+    made = next((p for p in run.get("predictions") or [] if p.get("tool") == tool and p.get("predictions")), None)
+    if made is None:
+        return None
+    ref = ArtifactRef.from_json(made["predictions"])
+    ref.read_bytes()
+    return next((r.get("sql") for r in read_jsonl(ref.path) if r["question_id"] == question_id
+                 and r.get("sample", 0) == 0), None)
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """Everything ``heron explain`` prints about one prediction on one state."""
+
+    tool: str
+    scale: str
+    seed: int
+    question_id: str
+    question: str
+    gold_sql: str
+    pred_sql: str | None
+    record: dict[str, Any]
+    diff: RowDiff | None
+    failure: str | None  # why the prediction could not be re-run (its error class and message)
+    manifest: Path
+
+
+def explain(recorded: RecordedScores, tool: str, question: Any, question_text: str, seed: int | None,
+            execute: Callable[[int, str], list[tuple]], run_gold: Callable[[int, str], list[tuple]],
+            *, examples: int = 5) -> Explanation:
+    """One prediction explained: on ``seed``, or on the first seed (in seed order) where it is wrong,
+    else the first seed. ``execute(seed, sql)`` runs the prediction through the sandbox (raises on
+    failure), ``run_gold(seed, sql)`` the gold."""
+    if seed is not None and seed not in recorded.scores:
+        raise UnknownName(f"--seed {seed}: {tool} was scored on seeds {','.join(map(str, recorded.seeds))} in "
+                          f"{recorded.manifest.name}")
+    records = {}
+    for s in ([seed] if seed is not None else recorded.seeds):
+        record = score_record(recorded.scores[s], question.id)
+        if record is None:
+            raise NotFound(f"no score of {question.id} for {tool} on seed {s} in {recorded.scores[s].path}")
+        records[s] = record
+    chosen = seed if seed is not None else next((s for s in recorded.seeds if not records[s]["correct"]),
+                                                recorded.seeds[0])
+    record = records[chosen]
+    sql = predicted_sql(recorded.run, tool, question.id)
+    diff = failure = None
+    if sql is None:
+        failure = record.get("error") or "no SQL"
+    else:
+        try:
+            pred_rows = execute(chosen, sql)
+        except Exception as err:  # noqa: BLE001 — the sandbox's own classified failure, shown as it is
+            failure = f"{getattr(err, 'kind', type(err).__name__)}: {' '.join(str(err).split())[:300]}"
+        else:
+            diff = row_diff(run_gold(chosen, question.gold_sql), pred_rows, examples=examples)
+    return Explanation(tool, recorded.run["options"]["scale"], chosen, question.id, question_text, question.gold_sql,
+                       sql, record, diff, failure, recorded.manifest)
+
+
+def _rows(rows: tuple[tuple, ...]) -> list[str]:
+    return ["    " + " | ".join("NULL" if v is None else str(v) for v in row) for row in rows]
+
+
+def explanation_text(e: Explanation) -> str:
+    """The explanation as the lines ``heron explain`` prints."""
+    r = e.record
+    verdict = "correct" if r["correct"] else "wrong"
+    lines = [f"{e.tool} · {e.question_id} · {e.scale} seed {e.seed}: {verdict}  (run {e.manifest.name[:12]}…)",
+             "", "question:", f"  {e.question}", "", "gold SQL:", *("  " + l for l in e.gold_sql.strip().splitlines()),
+             "", "predicted SQL:", *("  " + l for l in (e.pred_sql or "(none)").strip().splitlines()), ""]
+    if r["correct"]:
+        lines.append("cause: none (correct)")
+    else:
+        cause = r.get("cause") or r.get("error_class") or "unknown"
+        detail = r.get("cause_detail") or (r.get("error") if r.get("error_class") else None)
+        lines.append(f"cause: {cause}" + (f" — {detail}" if detail else ""))
+        if r.get("missing_tables"):
+            lines.append(f"  gold tables not read: {', '.join(r['missing_tables'])}")
+        if r.get("extra_tables"):
+            lines.append(f"  tables gold does not read: {', '.join(r['extra_tables'])}")
+    if e.failure is not None:
+        lines.append(f"prediction not executed again: {e.failure}")
+    elif e.diff is not None:
+        d = e.diff
+        lines += ["", f"rows: {d.rows_missing} in gold only, {d.rows_extra} in the prediction only"
+                      + (f" (predicted columns {', '.join(str(c + 1) for c in d.columns)} paired with gold's)"
+                         if d.columns and list(d.columns) != list(range(len(d.columns))) else "")]
+        if d.missing:
+            lines += [f"  first {len(d.missing)} in gold only:", *_rows(d.missing)]
+        if d.extra:
+            lines += [f"  first {len(d.extra)} in the prediction only:", *_rows(d.extra)]
+    return "\n".join(lines) + "\n"
