@@ -17,13 +17,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-import queue
-import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import psycopg
-from psycopg import sql
+from psycopg import pq, sql
 
 from heron_pipeline.database.introspect import describe_structure
 from heron_pipeline.database.server import SESSION_OPTIONS
@@ -113,52 +111,105 @@ def fingerprint_database(dsn: str, *, workers: int = 2, known: dict[str, RowDige
     return Fingerprint(overall.hexdigest(), structure_digest, dict(sorted(digests.items())))
 
 
+def _copy_digest_blocking(conn: psycopg.Connection, schema: str, table: str, keys: list[str]) -> str:
+    """``table_rows_digest`` on libpq directly: the same COPY, the same rows in the same order
+    (one ``PQgetCopyData`` per row either way), hashed a megabyte at a time; half the client CPU
+    of psycopg's ``Copy`` iteration. Blocking libpq calls hold the GIL, so this is for a process
+    with nothing else to run (``RowDigestsAsLoaded``), never for a thread."""
+    digest = hashlib.sha256()
+    query = sql.SQL("COPY (SELECT * FROM {} ORDER BY {}) TO STDOUT").format(
+        sql.Identifier(schema, table), sql.SQL(", ").join(sql.Identifier(k) for k in keys))
+    pgconn = conn.pgconn
+    pgconn.send_query(query.as_bytes(conn))
+    started = pgconn.get_result()
+    if started is None or started.status != pq.ExecStatus.COPY_OUT:
+        message = started.get_error_message() if started is not None else "no result"
+        raise psycopg.DatabaseError(f"COPY of {schema}.{table} did not start: {message}")
+    pending, get = bytearray(), pgconn.get_copy_data
+    while True:
+        size, row = get(0)
+        if size < 0:
+            break
+        pending += row
+        if len(pending) >= 1 << 20:
+            digest.update(pending)
+            pending.clear()
+    digest.update(pending)
+    finished = pgconn.get_result()
+    while pgconn.get_result() is not None:
+        pass
+    if finished is None or finished.status != pq.ExecStatus.COMMAND_OK:
+        message = finished.get_error_message() if finished is not None else "no result"
+        raise psycopg.DatabaseError(f"COPY of {schema}.{table} failed: {message}")
+    return digest.hexdigest()
+
+
+def _digest_tables_as_told(dsn: str, inbox, outbox) -> None:
+    """The digest process: hash the tables of each batch from ``inbox`` until None, then put
+    {table: (keys, digest)} on ``outbox`` (or ``("error", text)``)."""
+    digests: dict[str, tuple[tuple[str, ...], str]] = {}
+    try:
+        with psycopg.connect(dsn, options=SESSION_OPTIONS, autocommit=True) as conn:
+            while (tables := inbox.get()) is not None:
+                for schema, table, keys in _tables_with_keys(conn, tables):
+                    digests[f"{schema}.{table}"] = (tuple(keys), _copy_digest_blocking(conn, schema, table, keys))
+    except BaseException as err:  # noqa: BLE001 - reported to the building process, which raises
+        outbox.put(("error", f"{type(err).__name__}: {err}"))
+        return
+    outbox.put(("done", digests))
+
+
 class RowDigestsAsLoaded:
-    """Hashes each table's rows, on a connection of its own, as soon as the build hands the table
-    over (committed, keyed, never written again), while the loaders go on with other tables.
+    """Hashes each table's rows as soon as the build hands the table over (committed, keyed,
+    never written again), in a process and on a connection of its own, while the loaders go on.
 
     After the build, a separate pass read back every row the build had just written: ~6 s on
     two cores for ``small``, all of it after the build. Here the same COPY runs while the rows are
-    still in shared buffers and overlaps generation and the foreign keys. Reading takes an ACCESS
-    SHARE lock only, so it never waits for the foreign-key thread nor makes it wait.
+    still in shared buffers and overlaps generation and the foreign keys. A process, not a
+    thread: the loop is one Python call per row, and the generator's threads need the GIL (a
+    blocking libpq call even holds it while it waits). Reading takes an ACCESS SHARE lock only,
+    so it never waits for the foreign-key thread nor makes it wait.
 
     ``close`` waits for the digests and returns them (``fingerprint_database(known=...)``); it
     must run before the build database is renamed, which needs every session gone."""
 
     def __init__(self, dsn: str):
-        self.dsn = dsn
-        self.digests: dict[str, RowDigest] = {}
-        self.error: BaseException | None = None
-        self.abandoned = False
-        self.inbox: queue.Queue[list[str] | None] = queue.Queue()
-        self.thread = threading.Thread(target=self._run, name="heron-row-digests", daemon=True)
-        self.thread.start()
+        import multiprocessing
+
+        # spawn, not fork: the building process runs threads (polars, the loaders).
+        context = multiprocessing.get_context("spawn")
+        self.inbox, self.outbox = context.Queue(), context.Queue()
+        self.process = context.Process(target=_digest_tables_as_told, args=(dsn, self.inbox, self.outbox),
+                                       name="heron-row-digests", daemon=True)
+        self.process.start()
 
     def loaded(self, tables: list[str]) -> None:
         self.inbox.put(list(tables))
 
     def close(self) -> dict[str, RowDigest]:
-        """Every handed-over table's digest; raises what failed, if anything did."""
+        """Every handed-over table's digest; raises if the digest process failed."""
         self.inbox.put(None)
-        self.thread.join()
-        if self.error is not None:
-            raise self.error
-        return dict(self.digests)
+        kind, value = self._answer()
+        self.process.join()
+        if kind != "done":
+            raise RuntimeError(f"hashing the loaded tables failed: {value}")
+        return {table: RowDigest(keys, digest) for table, (keys, digest) in value.items()}
 
     def abandon(self) -> None:
-        """The build failed: stop after the table in flight."""
-        self.abandoned = True
-        self.inbox.put(None)
-        self.thread.join()
+        """The build failed: stop the digest process, whatever it was doing."""
+        if self.process.is_alive():
+            self.process.terminate()
+        self.process.join()
 
-    def _run(self) -> None:
-        try:
-            with psycopg.connect(self.dsn, options=SESSION_OPTIONS, autocommit=True) as conn:
-                while (tables := self.inbox.get()) is not None:
-                    for schema, table, keys in _tables_with_keys(conn, tables):
-                        if self.abandoned:
-                            return
-                        self.digests[f"{schema}.{table}"] = RowDigest(
-                            tuple(keys), table_rows_digest(conn, schema, table, keys))
-        except BaseException as err:  # re-raised by close() in the building thread
-            self.error = err
+    def _answer(self) -> tuple[str, object]:
+        import queue
+
+        while True:
+            try:
+                return self.outbox.get(timeout=1)
+            except queue.Empty:
+                if not self.process.is_alive():
+                    try:  # it may have answered just before it ended
+                        return self.outbox.get(timeout=1)
+                    except queue.Empty:
+                        return "error", f"the digest process ended (exit code {self.process.exitcode})"
