@@ -44,7 +44,7 @@ class RowDigest:
     digest: str
 
 
-def _tables_with_keys(conn: psycopg.Connection, only: list[str] | None = None) -> list[tuple[str, str, list[str]]]:
+def tables_with_keys(conn: psycopg.Connection, only: list[str] | None = None) -> list[tuple[str, str, list[str]]]:
     """(schema, table, ordering columns): the primary key, or every column if there is none yet.
     ``only`` (qualified names) limits the answer to those tables."""
     limit = "" if only is None else "AND c.oid = ANY (%(only)s::regclass[])"
@@ -93,7 +93,7 @@ def fingerprint_database(dsn: str, *, workers: int = 2, known: dict[str, RowDige
     known = known or {}
     with psycopg.connect(dsn, options=SESSION_OPTIONS) as conn:
         structure = describe_structure(conn)
-        tables = _tables_with_keys(conn)
+        tables = tables_with_keys(conn)
     structure_digest = hashlib.sha256(json.dumps(structure, default=str, sort_keys=True).encode()).hexdigest()
     digests: dict[str, str] = {}
     missing = []
@@ -151,7 +151,7 @@ def _digest_tables_as_told(dsn: str, inbox, outbox) -> None:
     try:
         with psycopg.connect(dsn, options=SESSION_OPTIONS, autocommit=True) as conn:
             while (tables := inbox.get()) is not None:
-                for schema, table, keys in _tables_with_keys(conn, tables):
+                for schema, table, keys in tables_with_keys(conn, tables):
                     digests[f"{schema}.{table}"] = (tuple(keys), _copy_digest_blocking(conn, schema, table, keys))
     except BaseException as err:  # noqa: BLE001 - reported to the building process, which raises
         outbox.put(("error", f"{type(err).__name__}: {err}"))
