@@ -144,15 +144,33 @@ def _copy_digest_blocking(conn: psycopg.Connection, schema: str, table: str, key
     return digest.hexdigest()
 
 
+def _next_batch(inbox) -> list[str] | None:
+    """The next batch of tables from the building process; None when it says so; SystemExit when
+    it is gone (a killed build must not leave this process waiting for ever: it holds the queue's
+    writing end too, so the queue never reports the parent's death by itself)."""
+    import multiprocessing
+    import queue
+
+    while True:
+        try:
+            return inbox.get(timeout=1)
+        except queue.Empty:
+            parent = multiprocessing.parent_process()
+            if parent is not None and not parent.is_alive():
+                raise SystemExit(0)  # nobody to answer: no result put on a queue nobody reads
+
+
 def _digest_tables_as_told(dsn: str, inbox, outbox) -> None:
     """The digest process: hash the tables of each batch from ``inbox`` until None, then put
     {table: (keys, digest)} on ``outbox`` (or ``("error", text)``)."""
     digests: dict[str, tuple[tuple[str, ...], str]] = {}
     try:
         with psycopg.connect(dsn, options=SESSION_OPTIONS, autocommit=True) as conn:
-            while (tables := inbox.get()) is not None:
+            while (tables := _next_batch(inbox)) is not None:
                 for schema, table, keys in tables_with_keys(conn, tables):
                     digests[f"{schema}.{table}"] = (tuple(keys), _copy_digest_blocking(conn, schema, table, keys))
+    except SystemExit:
+        return
     except BaseException as err:  # noqa: BLE001 - reported to the building process, which raises
         outbox.put(("error", f"{type(err).__name__}: {err}"))
         return
