@@ -534,7 +534,11 @@ def build(server: Server, scale: str, seed: int, *, workers: int = 2, batch_bloc
     build of the same state waits, saying so, and when the build it waited for renamed a new
     database into place with this build's label it uses that one (``report.reused``) instead of
     building the same bytes again; when the other build died, or the database is the one that was
-    there before the wait, it builds. A leftover build database of a killed build is dropped first."""
+    there before the wait, it builds. A leftover build database of a killed build is dropped first.
+
+    The rows are hashed while the build goes on, in a spawned process (``RowDigestsAsLoaded``), and
+    ``report.fingerprint`` is the finished database's fingerprint; a script calling this needs the
+    usual ``if __name__ == "__main__":`` guard."""
     generator = generator or Generator.for_state(scale, seed)
     before = _finished_oid(server, scale, seed)
     with state_lock(server, scale, seed) as waited:
