@@ -6,15 +6,19 @@ build takes seconds, so the module shares them.
 
 from __future__ import annotations
 
+import json
 import signal
 import subprocess
 import sys
 import time
 
+from pathlib import Path
+
 import numpy as np
+import psycopg
 import pytest
 
-from heron_pipeline.database.fingerprint import fingerprint_database
+from heron_pipeline.database.fingerprint import RowDigest, RowDigestsAsLoaded, fingerprint_database, tables_with_keys
 from heron_pipeline.database.server import Server
 from heron_pipeline.seeding.build import build
 from heron_pipeline.seeding.generate import Generator
@@ -25,15 +29,61 @@ from heron_pipeline.catalog import load_catalog
 
 @pytest.fixture(scope="module")
 def built(server: Server) -> dict[int, str]:
-    digests = {}
+    digests, taken = {}, {}
     for seed in (42, 43, 44):
-        build(server, "tiny", seed)
+        taken[seed] = build(server, "tiny", seed).fingerprint
         digests[seed] = fingerprint_database(server.benchmark_dsn("tiny", seed)).digest
+    # The build hashes each table's rows while it loads (RowDigestsAsLoaded, libpq directly, in
+    # another process): its fingerprint must be the standalone pass's, byte for byte.
+    assert taken == digests, "the build's own fingerprint differs from the standalone pass"
     return digests
 
 
+def test_build_fingerprints_are_the_committed_ones(built: dict[int, str]) -> None:
+    """The tiny states' fingerprints are those in submissions/expected_fingerprints.json, so taking
+    the fingerprint during the build did not change its definition."""
+    expected = json.loads((Path(__file__).resolve().parents[1] / "submissions" / "expected_fingerprints.json")
+                          .read_text(encoding="utf-8"))["states"]["tiny"]
+    assert built == {int(seed): digest for seed, digest in expected.items()}
+
+
+def test_fingerprint_rehashes_a_table_whose_order_changed(server: Server, built: dict[int, str]) -> None:
+    """A row digest taken under other ordering columns, or a wrong one for a table that is not
+    offered again, is not trusted blindly: the first is hashed again, so the digest is right;
+    the second is used (the caller vouches for it) and moves the digest."""
+    dsn = server.benchmark_dsn("tiny", 42)
+    standalone = fingerprint_database(dsn)
+    table = next(iter(standalone.tables))
+    other_keys = fingerprint_database(dsn, known={table: RowDigest(("no_such_column",), "0" * 64)})
+    assert other_keys.digest == built[42]
+    keys = _ordering_keys(dsn, table)
+    wrong = fingerprint_database(dsn, known={table: RowDigest(keys, "0" * 64)})
+    assert wrong.digest != built[42] and wrong.tables[table] == "0" * 64
+
+
+def test_row_digests_process_matches_the_standalone_pass_and_reports_failures(server: Server,
+                                                                            built: dict[int, str]) -> None:
+    dsn = server.benchmark_dsn("tiny", 43)
+    standalone = fingerprint_database(dsn)
+    some = sorted(standalone.tables)[:3]
+    digests = RowDigestsAsLoaded(dsn)
+    digests.loaded(some[:1])
+    digests.loaded(some[1:])
+    assert {t: d.digest for t, d in digests.close().items()} == {t: standalone.tables[t] for t in some}
+    failing = RowDigestsAsLoaded(dsn)
+    failing.loaded(["nowhere.no_table"])
+    with pytest.raises(RuntimeError, match="no_table"):
+        failing.close()
+
+
+def _ordering_keys(dsn: str, table: str) -> tuple[str, ...]:
+    with psycopg.connect(dsn) as conn:
+        ((_schema, _table, keys),) = tables_with_keys(conn, [table])
+    return tuple(keys)
+
+
 def test_rebuild_with_other_workers_and_batches_gives_the_same_fingerprint(server: Server, built: dict[int, str]) -> None:
-    build(server, "tiny", 42, workers=1, batch_blocks=1)
+    assert build(server, "tiny", 42, workers=1, batch_blocks=1).fingerprint == built[42]
     assert fingerprint_database(server.benchmark_dsn("tiny", 42)).digest == built[42]
 
 

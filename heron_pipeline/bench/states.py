@@ -43,19 +43,21 @@ class StateResult:
         return f"{self.scale}_{self.seed}"
 
 
-def state_fingerprint(server: Any, artifacts: Path, scale: str, seed: int, label: str, *, recompute: bool = False) -> str:
-    """The fingerprint of the finished database of (scale, seed) built under ``label``."""
+def state_fingerprint(server: Any, artifacts: Path, scale: str, seed: int, label: str, *, recompute: bool = False,
+                      taken: str | None = None) -> str:
+    """The fingerprint of the finished database of (scale, seed) built under ``label``; ``taken``
+    is one the build just took (``BuildReport.fingerprint``), recorded instead of recomputed."""
     from heron_pipeline.database.fingerprint import fingerprint_database
 
     path = ArtifactLayout.of(artifacts).state_fingerprint(scale, seed, label)
-    if not recompute and path.is_file():
+    if taken is None and not recompute and path.is_file():
         try:
             doc = json.loads(path.read_text(encoding="utf-8"))
             if doc.get("build_label") == label and doc.get("fingerprint"):
                 return str(doc["fingerprint"])
         except (OSError, json.JSONDecodeError):
             pass  # a damaged record is recomputed
-    digest = fingerprint_database(server.benchmark_dsn(scale, seed)).digest
+    digest = taken or fingerprint_database(server.benchmark_dsn(scale, seed)).digest
     write_text_atomic(path, json.dumps({"build_label": label, "fingerprint": digest}, sort_keys=True))
     return digest
 
@@ -70,7 +72,7 @@ def build_state(server: Any, artifacts: Path, scale: str, seed: int, *, force: b
 
     generator = Generator.for_state(scale, seed)
     label = build_label(generator, scale, seed)
-    built = False
+    built, taken = False, None
     if force or existing_label(server, scale, seed) != label:
         report = build(server, scale, seed, workers=workers, generator=generator, progress=progress)
         if report.reused:
@@ -80,7 +82,7 @@ def build_state(server: Any, artifacts: Path, scale: str, seed: int, *, force: b
             phases = ", ".join(f"{k} {v:.1f} s" for k, v in report.seconds.items())
             say(f"built {report.database}: {report.total_rows:,} rows in {len(report.rows)} tables, "
                 f"{report.bytes_on_disk / 1e6:,.0f} MB on disk, {seconds:.1f} s ({phases})")
-            built = True
+            built, taken = True, report.fingerprint
     else:
         from heron_pipeline.database.state_lock import drop_leftover_build
 
@@ -88,7 +90,7 @@ def build_state(server: Any, artifacts: Path, scale: str, seed: int, *, force: b
         if dropped is not None:
             say(f"dropped heron_build_{scale}_{seed} ({dropped / 1e6:,.0f} MB), left by a build that did not finish")
         say(f"{benchmark_database(scale, seed)} is up to date ({label})")
-    fingerprint = state_fingerprint(server, artifacts, scale, seed, label, recompute=built)
+    fingerprint = state_fingerprint(server, artifacts, scale, seed, label, recompute=built, taken=taken)
     return StateResult(scale, seed, benchmark_database(scale, seed), fingerprint, GENERATOR_VERSION, label, built)
 
 

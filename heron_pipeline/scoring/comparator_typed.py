@@ -27,7 +27,7 @@ import datetime as _dt
 import operator
 from array import array
 from dataclasses import dataclass
-from itertools import compress, repeat
+from itertools import repeat
 from typing import Sequence
 
 import numpy as np
@@ -99,11 +99,8 @@ def _strict_ints(column: Sequence) -> TypedColumn | None:
     try:
         values, nulls = np.frombuffer(array("q", column), dtype=np.int64), None
     except TypeError:  # a NULL, or not an int column at all
-        nulls = null_mask(column)
-        values = np.zeros(len(column), dtype=np.int64)
-        present = map(operator.is_not, column, repeat(None))  # plain bools: no numpy scalars
         try:
-            values[~nulls] = np.frombuffer(array("q", compress(column, present)), dtype=np.int64)
+            values, nulls = _ints_with_nulls(column)
         except (TypeError, OverflowError):
             return None
     except OverflowError:
@@ -116,6 +113,30 @@ def _strict_ints(column: Sequence) -> TypedColumn | None:
         if any(type(v) is bool for v in suspects):
             return None
     return TypedColumn("int", values, nulls if nulls is not None and nulls.any() else None)
+
+
+#: What a NULL reads as in `_ints_with_nulls`; a real cell holding it is told apart by counting.
+_NULL_INT = -(2**63)
+_NULL_AS_INT = {None: _NULL_INT}
+
+
+def _ints_with_nulls(column: Sequence) -> tuple[np.ndarray, np.ndarray]:
+    """(int64 values with NULLs as 0, NULL mask) of a column of ints and NULLs; TypeError or
+    OverflowError if anything else is in it.
+
+    One C pass: each cell goes through ``{None: _NULL_INT}.get(cell, cell)``, so NULLs read as
+    int64's minimum and everything else reaches array('q') as it is (and is refused there, as in
+    `_strict_ints`). A real cell equal to that minimum would pass for a NULL, so the mask is
+    trusted only when it counts exactly the NULLs (``list.count`` compares by identity first),
+    and otherwise made by identity. Unhashable cells raise TypeError in ``get``: not ints.
+    """
+    values = np.frombuffer(array("q", map(_NULL_AS_INT.get, column, column)), dtype=np.int64).copy()
+    nulls = values == _NULL_INT
+    none_count = column.count(None) if isinstance(column, list) else sum(map(operator.is_, column, repeat(None)))
+    if int(nulls.sum()) != none_count:
+        nulls = null_mask(column)
+    values[nulls] = 0
+    return values, nulls
 
 
 def _strs(column: Sequence) -> TypedColumn | None:
@@ -179,6 +200,10 @@ def python_int_hashes(values: np.ndarray) -> np.ndarray:
     Typed int columns must hash exactly as Python would, so that they still
     meet equal Decimal or float cells hashed by Python in another column.
     """
+    if len(values) and -int(_MODULUS) < int(values.min()) and int(values.max()) < int(_MODULUS):
+        hashes = values.copy()  # |x| below the modulus: x is its own hash, except -1
+        hashes[hashes == -1] = -2
+        return hashes
     negative = values < 0
     magnitude = values.view(np.uint64).copy()
     magnitude[negative] = np.uint64(0) - magnitude[negative]  # wraps right for -2**63 too

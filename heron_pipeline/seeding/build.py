@@ -24,6 +24,7 @@ from typing import Callable
 import psycopg
 from psycopg import sql
 
+from heron_pipeline.database.fingerprint import RowDigest, RowDigestsAsLoaded, fingerprint_database
 from heron_pipeline.database.names import benchmark_database, build_database
 from heron_pipeline.database.server import Server
 from heron_pipeline.database.state_lock import drop_unfinished, state_lock
@@ -47,6 +48,9 @@ class BuildReport:
     #: True when this call waited for another build of the state and used its result (same
     #: build label) instead of building again.
     reused: bool = False
+    #: The finished database's fingerprint (database/fingerprint.py), its rows hashed while the
+    #: build went on; None when the build did not take it (a reused state).
+    fingerprint: str | None = None
 
     @property
     def total_rows(self) -> int:
@@ -389,7 +393,7 @@ def _load_in_processes(dsn: str, generator: Generator, ordered: list[str], worke
 
 def load_tables(dsn: str, generator: Generator, tables: list[str], *, workers: int = 2, batch_blocks: int = 4,
                 progress: Progress | None = None, processes: bool | None = None, keys: bool = True,
-                foreign_keys: bool = False) -> dict[str, int]:
+                foreign_keys: bool = False, loaded: Callable[[list[str]], None] | None = None) -> dict[str, int]:
     """Create, generate and COPY ``tables`` (in ``load_order``, ``workers`` at a time); rows per
     table. With ``keys`` (the default) each table also gets its own keys, indexes and ANALYZE (see
     ``_copy_tables``), leaving only the foreign keys to ``finish_build``. With ``foreign_keys``
@@ -401,19 +405,28 @@ def load_tables(dsn: str, generator: Generator, tables: list[str], *, workers: i
     every table are the same either way, since a table is one COPY of blocks that depend only on
     the plan. The processes are spawned, so a script calling this needs the usual
     ``if __name__ == "__main__":`` guard.
+
+    ``loaded`` is called with each batch of tables once they are committed (and, with ``keys``,
+    keyed and analysed), after the foreign-key thread was told; ``build`` hashes their rows then.
     """
     ordered = load_order(generator, tables)
     fks = (_ForeignKeysAsLoaded(dsn, tables, {t: generator.plan.tables[t].total for t in tables})
            if foreign_keys and keys else None)
     if processes is None:
         processes = workers > 1 and sum(generator.plan.tables[t].total for t in tables) >= PROCESS_ROWS
+    listeners = [f for f in (fks.loaded if fks else None, loaded) if f is not None]
+
+    def tell(batch: list[str]) -> None:
+        for listener in listeners:
+            listener(batch)
+
     try:
         if processes:
             rows = _load_in_processes(dsn, generator, ordered, max(1, workers), batch_blocks, progress, keys,
-                                      fks.loaded if fks else None)
+                                      tell if listeners else None)
         else:
             rows = _load_in_threads(dsn, generator, ordered, max(1, workers), batch_blocks, progress, keys,
-                                    fks.loaded if fks else None)
+                                    tell if listeners else None)
     except BaseException:
         if fks:
             fks.abandon()
@@ -484,9 +497,11 @@ def _next_batch(waiting: _Peekable, generator: Generator) -> list[str]:
 
 
 def finish_build(server: Server, generator: Generator, scale: str, seed: int, *, workers: int = 2,
-                 table_keys: bool = False) -> tuple[dict[str, float], int]:
+                 table_keys: bool = False, before_rename: Callable[[], None] | None = None,
+                 ) -> tuple[dict[str, float], int]:
     """Foreign keys (and, with ``table_keys``, the keys, indexes and ANALYZE a loader called with
-    ``keys=False`` left out), the build label, then the rename into place.
+    ``keys=False`` left out), the build label, then the rename into place; ``before_rename`` is
+    called just before it (the rename needs every other session on the build database gone).
     Returns (seconds per phase, bytes on disk)."""
     building = build_database(scale, seed)
     dsn = server.dsn(building)
@@ -502,6 +517,10 @@ def finish_build(server: Server, generator: Generator, scale: str, seed: int, *,
         conn.execute(sql.SQL("COMMENT ON DATABASE {} IS {}").format(
             sql.Identifier(building), sql.Literal(build_label(generator, scale, seed))))
         size = conn.execute("SELECT pg_database_size(current_database())").fetchone()[0]
+    if before_rename is not None:
+        started = time.perf_counter()
+        before_rename()
+        seconds["wait for row digests"] = time.perf_counter() - started
     server.rename_database(building, benchmark_database(scale, seed))
     return seconds, size
 
@@ -515,7 +534,11 @@ def build(server: Server, scale: str, seed: int, *, workers: int = 2, batch_bloc
     build of the same state waits, saying so, and when the build it waited for renamed a new
     database into place with this build's label it uses that one (``report.reused``) instead of
     building the same bytes again; when the other build died, or the database is the one that was
-    there before the wait, it builds. A leftover build database of a killed build is dropped first."""
+    there before the wait, it builds. A leftover build database of a killed build is dropped first.
+
+    The rows are hashed while the build goes on, in a spawned process (``RowDigestsAsLoaded``), and
+    ``report.fingerprint`` is the finished database's fingerprint; a script calling this needs the
+    usual ``if __name__ == "__main__":`` guard."""
     generator = generator or Generator.for_state(scale, seed)
     before = _finished_oid(server, scale, seed)
     with state_lock(server, scale, seed) as waited:
@@ -551,12 +574,30 @@ def _build_locked(server: Server, scale: str, seed: int, workers: int, batch_blo
     dsn = start_build(server, scale, seed)
     report.seconds["tables"] = time.perf_counter() - started
     started = time.perf_counter()
-    report.rows = load_tables(dsn, generator, list(generator.plan.tables), workers=workers,
-                              batch_blocks=batch_blocks, progress=progress, processes=processes,
-                              foreign_keys=True)
-    report.seconds["generate+copy"] = time.perf_counter() - started
-    phases, report.bytes_on_disk = finish_build(server, generator, scale, seed, workers=workers)
+    # Each table's rows are hashed as soon as it is loaded, while the rest of the build goes on
+    # (see RowDigestsAsLoaded): the fingerprint then costs only its structure part at the end.
+    row_digests = RowDigestsAsLoaded(dsn)
+    known: dict[str, RowDigest] = {}
+
+    def collect_row_digests() -> None:
+        known.update(row_digests.close())
+
+    try:
+        report.rows = load_tables(dsn, generator, list(generator.plan.tables), workers=workers,
+                                  batch_blocks=batch_blocks, progress=progress, processes=processes,
+                                  foreign_keys=True, loaded=row_digests.loaded)
+        report.seconds["generate+copy"] = time.perf_counter() - started
+        phases, report.bytes_on_disk = finish_build(server, generator, scale, seed, workers=workers,
+                                                    before_rename=collect_row_digests)
+    except BaseException:
+        row_digests.abandon()
+        raise
     report.seconds.update(phases)
+    started = time.perf_counter()
+    # Nothing writes a row after its table is handed over; a table whose ordering columns
+    # changed since, or that was never handed over, is hashed here.
+    report.fingerprint = fingerprint_database(server.benchmark_dsn(scale, seed), workers=workers, known=known).digest
+    report.seconds["fingerprint"] = time.perf_counter() - started
     return report
 
 

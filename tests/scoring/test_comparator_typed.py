@@ -110,10 +110,42 @@ def test_python_int_hashes_match_cpython():
     assert got.tolist() == [hash(v) for v in values]
 
 
+def test_python_int_hashes_below_the_modulus_match_cpython():
+    """Every value within +-(P-1): the fast path (x is its own hash, -1 -> -2)."""
+    rng = random.Random(4)
+    values = [0, 1, -1, -2, 2, P - 1, -(P - 1)] + [rng.randint(-(P - 1), P - 1) for _ in range(5000)]
+    got = python_int_hashes(np.array(values, dtype=np.int64))
+    assert got.tolist() == [hash(v) for v in values]
+
+
+# int|NULL columns: NULL reads as int64's minimum in one pass, so a real minimum must not pass for
+# a NULL, and anything array('q') refuses must still be refused.
+INT_NULL_CASES = [
+    ([None, 1, 2], [0, 1, 2], [True, False, False]),
+    ([1, None, -(2**63)], [1, 0, -(2**63)], [False, True, False]),
+    ([-(2**63), None, None, -(2**63)], [-(2**63), 0, 0, -(2**63)], [False, True, True, False]),
+    ([None, 0, 1], [0, 0, 1], [True, False, False]),
+]
+
+
+@pytest.mark.parametrize(("column", "values", "nulls"), INT_NULL_CASES)
+def test_int_null_columns_read_exactly(column, values, nulls):
+    types, typed = guessed_column(column)
+    assert types == {int, type(None)} and typed.domain == "int"
+    assert typed.values.tolist() == values and typed.nulls.tolist() == nulls
+
+
 @pytest.mark.parametrize(
     ("column", "domain"),
     [
         ((1, 2, 3), "int"),
+        ([1, None, True], None),
+        ([1, None, False], None),
+        ([1, None, 2.0], None),
+        ([1, None, D(2)], None),
+        ([1, None, 2**63], None),
+        ([1, None, "a"], None),
+        ([1, None, [1]], None),
         ((1, None, 3), "int"),
         ((None, 1), "int"),
         (("a", None), None),  # str columns are typed after their type pass
