@@ -139,3 +139,19 @@ def write_manifest(artifacts: Path, result: BenchResult, started: dt.datetime, q
         "leaderboard": {suffix: ref.to_json() for suffix, ref in sorted(result.leaderboard_written.items())},
     }
     return write_document(ArtifactLayout.of(artifacts).runs(), document)
+
+
+def recorded_runs(artifacts: Path) -> list[tuple[Path, dict[str, Any]]]:
+    """Every run manifest under the artifact root with its document, as ``write_manifest`` wrote it;
+    one that cannot be read or is not a heron run is skipped (what packaging and explaining search)."""
+    import json
+
+    found = []
+    for path in ArtifactLayout.of(artifacts).run_manifests():
+        try:
+            doc = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, json.JSONDecodeError):
+            continue
+        if isinstance(doc, dict) and doc.get("kind") == "heron-run":
+            found.append((path, doc))
+    return found

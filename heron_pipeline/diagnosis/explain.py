@@ -16,6 +16,7 @@ from typing import Any, Callable
 
 from heron_pipeline.artifacts import ArtifactLayout
 from heron_pipeline.artifacts.ref import ArtifactRef, read_jsonl
+from heron_pipeline.bench.run import recorded_runs
 from heron_pipeline.diagnosis.causes import RowDiff, row_diff
 
 
@@ -44,18 +45,6 @@ class RecordedScores:
         return Path(self.run["questions"]["dir"])
 
 
-def _runs(artifacts: Path) -> list[tuple[Path, dict[str, Any]]]:
-    found = []
-    for path in ArtifactLayout.of(artifacts).run_manifests():
-        try:
-            doc = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError):
-            continue
-        if isinstance(doc, dict) and doc.get("kind") == "heron-run":
-            found.append((path, doc))
-    return found
-
-
 def recorded_scores(artifacts: Path, tool: str, scale: str, question_mode: str,
                     run: Path | None = None) -> RecordedScores:
     """The scores of ``tool`` in run manifest ``run``, or in the most recent recorded run (by its
@@ -69,7 +58,7 @@ def recorded_scores(artifacts: Path, tool: str, scale: str, question_mode: str,
         except (OSError, json.JSONDecodeError) as err:
             raise NotFound(f"--run {run}: not a readable run manifest ({type(err).__name__})") from None
     else:
-        candidates = [(p, d) for p, d in _runs(artifacts) if (d.get("options") or {}).get("scale") == scale
+        candidates = [(p, d) for p, d in recorded_runs(artifacts) if (d.get("options") or {}).get("scale") == scale
                       and (d.get("options") or {}).get("question_mode", "full") == question_mode]
     if not candidates:
         raise NotFound(f"no recorded run of {scale} ({question_mode}) in {ArtifactLayout.of(artifacts).runs()}; "

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from heron_pipeline.artifacts import ArtifactLayout, ArtifactRef
+from heron_pipeline.bench.run import recorded_runs
 from heron_pipeline.bench.predict import PredictionsResult
 from heron_pipeline.submissions.figures import retrieval_figures
 from heron_pipeline.metrics import claim_keys
@@ -36,18 +37,6 @@ class PackageError(ValueError):
     """No run to package, or the run does not contain what was asked for."""
 
 
-def _manifests(artifacts: Path) -> list[tuple[Path, dict[str, Any]]]:
-    found = []
-    for path in ArtifactLayout.of(artifacts).run_manifests():
-        try:
-            doc = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError):
-            continue
-        if isinstance(doc, dict) and doc.get("kind") == "heron-run":
-            found.append((path, doc))
-    return found
-
-
 def _tool_predictions(doc: dict[str, Any], tool: str) -> dict[str, Any] | None:
     return next((p for p in doc.get("predictions") or [] if p.get("tool") == tool and p.get("status") == "complete"
                  and p.get("predictions")), None)
@@ -56,7 +45,7 @@ def _tool_predictions(doc: dict[str, Any], tool: str) -> dict[str, Any] | None:
 def find_manifest(artifacts: Path, tool: str, scale: str, seeds: list[int], question_mode: str) -> Path:
     """The most recent run (by its recorded finish time) of ``scale`` × ``seeds`` × mode with ``tool`` complete."""
     matching = []
-    for path, doc in _manifests(artifacts):
+    for path, doc in recorded_runs(artifacts):
         options = doc.get("options") or {}
         if options.get("scale") != scale or sorted(options.get("seeds") or []) != sorted(seeds):
             continue
