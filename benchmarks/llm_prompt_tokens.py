@@ -1,7 +1,7 @@
 """Prompt tokens per question of every LLM adapter, counted by the scripted server, and a rerun's requests.
 
 Runs raw-llm (full and compact schema), retrieval, rag, mac-sql and din-sql over all 100 questions
-against the scripted OpenAI-compatible server of the tests (tests/pipeline/fake_openai.py) on
+against the scripted OpenAI-compatible server of the tests (tests/llm/fake_openai.py) on
 127.0.0.1, through the real client. The scripted model answers every step in the format the step
 asks for, with the question's gold tables / SQL, so every step runs (no fallbacks). The server
 counts tokens as ceil(characters of the messages / 4) — the usual ~4 characters per token of

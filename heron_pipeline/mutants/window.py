@@ -3,7 +3,7 @@
 **window-end**: an upper bound at or after the end of the as-of date removes nothing from a column
 the generator keeps at or before the as-of time (``seeding.values.may_pass_as_of``: every time
 column except planned dates and a few late events, checked on a built state by
-tests/test_profile_shapes.py).
+tests/seeding/test_profile_shapes.py).
 
 **window-start**: a lower bound at or before the first day of the data window removes nothing.
 

@@ -16,7 +16,7 @@ from heron_pipeline.leaderboard import render_svg, write_leaderboard
 from heron_pipeline.leaderboard.svg import LABEL_WIDTH, PLOT_WIDTH
 from heron_pipeline.leaderboard.write import PUBLISHED_DIR
 
-from .test_standings import tool_a
+from tests.harness.test_standings import tool_a
 
 
 @pytest.fixture

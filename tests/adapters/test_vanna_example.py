@@ -17,7 +17,7 @@ from heron_pipeline.catalog import load_catalog
 from heron_pipeline.config import PROJECT_ROOT
 from heron_pipeline.predictions.make import PredictOptions, predict_tool
 
-from .fake_openai import FakeOpenAI, Reply
+from tests.llm.fake_openai import FakeOpenAI, Reply
 
 PYTHON = os.environ.get("HERON_VANNA_PYTHON")
 

@@ -7,7 +7,7 @@ import pytest
 from heron_pipeline.llm import LLMClient, LLMSettings, LLMSettingsError, price_for
 from heron_pipeline.llm.prices import Price, load_price_table
 
-from .fake_openai import CANNED_REPLY, FakeOpenAI, Reply, count_tokens, prompt_tokens_of
+from tests.llm.fake_openai import CANNED_REPLY, FakeOpenAI, Reply, count_tokens, prompt_tokens_of
 
 MESSAGES = [{"role": "system", "content": "You write SQL."}, {"role": "user", "content": "How many tenants?"}]
 

@@ -27,7 +27,7 @@ from heron_pipeline.predictions.make import PredictOptions, predict_tool
 from heron_pipeline.questions import QUESTIONS_DIR, load_questions
 from heron_pipeline.questions.conventions import load_conventions
 
-from .fake_openai import FakeOpenAI, Reply
+from tests.llm.fake_openai import FakeOpenAI, Reply
 
 SEEDS = (42, 43, 44)
 LLM_TOOLS = ("raw-llm", "retrieval", "rag", "mac-sql", "din-sql")

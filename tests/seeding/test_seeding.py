@@ -42,7 +42,7 @@ def built(server: Server) -> dict[int, str]:
 def test_build_fingerprints_are_the_committed_ones(built: dict[int, str]) -> None:
     """The tiny states' fingerprints are those in submissions/expected_fingerprints.json, so taking
     the fingerprint during the build did not change its definition."""
-    expected = json.loads((Path(__file__).resolve().parents[1] / "submissions" / "expected_fingerprints.json")
+    expected = json.loads((Path(__file__).resolve().parents[2] / "submissions" / "expected_fingerprints.json")
                           .read_text(encoding="utf-8"))["states"]["tiny"]
     assert built == {int(seed): digest for seed, digest in expected.items()}
 

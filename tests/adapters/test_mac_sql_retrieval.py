@@ -14,7 +14,7 @@ from heron_pipeline.catalog import load_catalog
 from heron_pipeline.llm import LLMSettings
 from heron_pipeline.predictions.make import PredictOptions, predict_tool
 
-from .fake_openai import FakeOpenAI, Reply
+from tests.llm.fake_openai import FakeOpenAI, Reply
 
 Q = SimpleNamespace(id="q001", question="How many support tickets did each tenant open?")
 CONVENTIONS = "The data ends on the as-of date 2026-06-30 (UTC)."

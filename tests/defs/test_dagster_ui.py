@@ -28,7 +28,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 #: One asset page per stage of the graph: (path in the UI, text its page must show).
 STAGES = (("schema_catalog", "schema_catalog"), ("seeded/tenancy", "tenancy"), ("database", "fingerprinted"),
           ("questions", "questions"), ("gold_results", "gold answer"), ("gold_audit", "release gate"),

@@ -77,7 +77,7 @@ def test_the_graph_matches_its_snapshot(signatures) -> None:
         SNAPSHOT.write_text(json.dumps(shape, indent=1, sort_keys=True) + "\n")
     expected = json.loads(SNAPSHOT.read_text())
     assert shape == expected, ("the asset graph changed; if on purpose, regenerate the snapshot with "
-                               "HERON_UPDATE_SNAPSHOT=1 .venv/bin/python -m pytest tests/dagster_layer/test_definitions.py")
+                               "HERON_UPDATE_SNAPSHOT=1 .venv/bin/python -m pytest tests/defs/test_definitions.py")
 
 
 def test_every_asset_label_is_unique_and_every_asset_has_a_code_version(signatures) -> None:

@@ -21,7 +21,7 @@ from heron_pipeline.predictions.make import NO_ENDPOINT, PredictOptions, predict
 from heron_pipeline.questions import QUESTIONS_DIR
 from heron_pipeline.questions.conventions import load_conventions
 
-from .fake_openai import FakeOpenAI, Reply, prompt_tokens_of
+from tests.llm.fake_openai import FakeOpenAI, Reply, prompt_tokens_of
 
 QUESTIONS = [SimpleNamespace(id=f"q{i:03d}", question=f"How many things of kind {i}?", natural=f"Kind {i} count?")
              for i in range(1, 11)]
