@@ -31,6 +31,14 @@ def test_the_retrieval_board_is_in_the_standings_rows() -> None:
     assert set(rows) == {"tiny/full/gold", "tiny/full/retrieval/bm25-fk", "tiny/full/retrieval/bm25"}
 
 
+def test_why_a_tool_is_wrong_is_in_its_standings_row() -> None:
+    board = {**BOARD, "tools": [{**BOARD["tools"][0], "tool": "wrong", "wrong_by_cause": {"values": 2, "shape": 1},
+                                 "table_recall": 93.25, "table_precision": 90.0}]}
+    row = standings_rows(board)["tiny/full/wrong"]
+    assert row.endswith(" | wrong by cause: values 2, shape 1 | tables recall 93.2 precision 90.0")
+    assert standings_rows(BOARD)["tiny/full/gold"].endswith("questions " + "q" * 12)  # a board from before
+
+
 def test_the_retrieval_board_is_a_table_of_the_standings_markdown() -> None:
     text = standings_markdown(BOARD)
     assert "| bm25-fk | 61.2 | 74.5 | 88.0 | 100.0 | 0 |" in text

@@ -148,10 +148,24 @@ def standings_rows(board: dict) -> dict[str, str]:
         rows[f"{board['scale']}/{board.get('question_mode', 'full')}/{t['tool']}"] = (
             f"multi-state EX@1 {t['multi_state_ex1']:.1f} | EX@1 per state {per_state} | Grade {t['grade']:.1f} | "
             f"model {t['conditions'].get('model')} | predictions {digest} | states {states} | "
-            f"questions {prov.get('questions_digest', '')[:12]}")
+            f"questions {prov.get('questions_digest', '')[:12]}" + diagnosis_text(t))
     for key, line in retrieval_rows(board).items():
         rows[key] = line
     return rows
+
+
+def diagnosis_text(tool: dict) -> str:
+    """Why the tool's wrong questions are wrong (``wrong_by_cause``) and how well its SQL picks the
+    gold tables (table recall / precision), as the standings carry them; empty for a board made
+    before the diagnosis existed."""
+    if "wrong_by_cause" not in tool:
+        return ""
+    causes = tool["wrong_by_cause"] or {}
+    text = ", ".join(f"{cause} {count}" for cause, count in causes.items()) or "none"
+    linking = ""
+    if tool.get("table_recall") is not None:
+        linking = f" | tables recall {_percent(tool['table_recall'])} precision {_percent(tool.get('table_precision'))}"
+    return f" | wrong by cause: {text}{linking}"
 
 
 #: The retrieval board's cut-offs in reading order (a stored board's keys come back sorted as text).
