@@ -163,6 +163,16 @@ def _next_batch(inbox) -> list[str] | None:
 def _digest_tables_as_told(dsn: str, inbox, outbox) -> None:
     """The digest process: hash the tables of each batch from ``inbox`` until None, then put
     {table: (keys, digest)} on ``outbox`` (or ``("error", text)``)."""
+    import os
+    import warnings
+
+    # Every failure is reported on ``outbox``; whatever else would reach the inherited stderr (a
+    # library's warning when the server goes away mid-COPY) would be a second line beside the one
+    # the building command prints for that failure.
+    warnings.simplefilter("ignore")
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, 2)
+    os.close(devnull)
     digests: dict[str, tuple[tuple[str, ...], str]] = {}
     try:
         with psycopg.connect(dsn, options=SESSION_OPTIONS, autocommit=True) as conn:
@@ -218,6 +228,9 @@ class RowDigestsAsLoaded:
         if self.process.is_alive():
             self.process.terminate()
         self.process.join()
+        for channel in (self.inbox, self.outbox):  # nothing left to flush: the reader is gone
+            channel.cancel_join_thread()
+            channel.close()
 
     def _answer(self) -> tuple[str, object]:
         import queue

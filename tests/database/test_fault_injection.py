@@ -223,6 +223,7 @@ def test_server_killed_mid_build_is_one_error_then_a_reported_restart(pg_tmp: Pa
         _out, err = proc.communicate(timeout=120)
         assert proc.returncode == 7, err
         assert "Traceback" not in err
+        assert len(_lines(err)) == 1, err
         [line] = _lines(err)
         assert line.startswith(f"error: lost the connection to the embedded server on 127.0.0.1:{own.port}"), line
         assert "heron db status" in line
