@@ -319,6 +319,10 @@ def _show_notices(debug: bool) -> None:
 _BUILDING_COMMANDS = {"seed", "bench", "audit"}
 
 
+#: Commands that never read or write the artifact root, so an object-store root is not synchronised.
+_COMMANDS_WITHOUT_ARTIFACTS = {"db", "schema", "fingerprint", "verify-data", "query"}
+
+
 def explain_failure(err: BaseException, settings: Settings | None, command: str = "") -> tuple[str, int]:
     """The one stderr line and the exit code for a command that raised ``err``.
 
@@ -327,10 +331,13 @@ def explain_failure(err: BaseException, settings: Settings | None, command: str 
     import psycopg
 
     from heron_pipeline.artifacts.atomic import ArtifactWriteError
+    from heron_pipeline.artifacts.store import ObjectStoreError
     from heron_pipeline.database.errors import failure_reason, is_connect_failure, is_connection_lost, one_line
 
     if isinstance(err, (UsageError, ConfigError)):
         return f"error: {one_line(str(err))}", EXIT_USAGE
+    if isinstance(err, ObjectStoreError):  # bad bucket, no credentials: 1; an endpoint that does not answer: 7
+        return f"error: {one_line(str(err))}", EXIT_UNAVAILABLE if err.unreachable else EXIT_FAIL
     if isinstance(err, ServerUnavailable):
         return f"error: {one_line(str(err))}", EXIT_UNAVAILABLE
     if isinstance(err, (ServerError, ArtifactWriteError)):  # a full disk names the file and the bytes
@@ -359,7 +366,12 @@ def main(argv: list[str] | None = None) -> int:
     settings = None
     try:
         settings = load_settings()
-        return args.handler(args, settings)
+        if args.command in _COMMANDS_WITHOUT_ARTIFACTS:
+            return args.handler(args, settings)
+        from heron_pipeline.artifacts.store import synchronised
+
+        with synchronised(settings.artifact_store, settings.artifacts):  # an s3:// root: pull, run, push
+            return args.handler(args, settings)
     except KeyboardInterrupt:
         say("interrupted")
         return 130

@@ -3,7 +3,8 @@
 Sources, later ones winning: built-in defaults, an optional TOML file (``heron.toml`` in the
 project root, or the file ``HERON_CONFIG`` names), then ``HERON_*`` environment variables. Nothing
 else in the package reads the environment, so a test can build a ``Settings`` by hand and know
-exactly which server and folders it touches.
+exactly which server and folders it touches. (An ``s3://`` artifact root's credentials are the
+standard AWS variables, read by botocore itself; only the endpoint is read here, to name the store.)
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ import re
 import tomllib
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
+
+from heron_pipeline.artifacts.store import ObjectStoreURL, is_store_url
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
@@ -44,7 +47,9 @@ class Settings:
 
     dsn: str | None = None
     data_dir: Path = PROJECT_ROOT / ".heron"
-    artifact_dir: Path | None = None
+    #: A folder, or an ``s3://bucket/prefix`` object store (then ``artifacts`` is its local working
+    #: copy, synchronised by ``artifacts.store.synchronised`` around each command).
+    artifact_dir: Path | ObjectStoreURL | None = None
     port: int = DEFAULT_PORT
     #: Password of the sandbox's reader role; needed only on an external server that does not trust
     #: loopback connections (the embedded server does). See heron_pipeline/sandbox/roles.py.
@@ -60,7 +65,16 @@ class Settings:
 
     @property
     def artifacts(self) -> Path:
+        """The local artifact root every step reads and writes: the folder, or the object store's
+        working copy under ``data_dir/artifact-cache``."""
+        if isinstance(self.artifact_dir, ObjectStoreURL):
+            return self.data_dir / "artifact-cache" / self.artifact_dir.working_copy_name
         return self.artifact_dir if self.artifact_dir is not None else self.data_dir / "artifacts"
+
+    @property
+    def artifact_store(self) -> ObjectStoreURL | None:
+        """The object store holding the artifacts, or None for a local folder (the default)."""
+        return self.artifact_dir if isinstance(self.artifact_dir, ObjectStoreURL) else None
 
     @property
     def is_embedded(self) -> bool:
@@ -76,7 +90,7 @@ class ConfigError(ValueError):
 _EXAMPLES = {
     "dsn": 'dsn = "postgresql://user@host:5432/postgres"',
     "data_dir": 'data_dir = "/srv/heron"',
-    "artifact_dir": 'artifact_dir = "/srv/heron/artifacts"',
+    "artifact_dir": 'artifact_dir = "/srv/heron/artifacts" (or "s3://bucket/prefix")',
     "port": "port = 24817",
     "reader_password": 'reader_password = "…"',
     "seeds": "seeds = [42, 43, 44]",
@@ -84,7 +98,8 @@ _EXAMPLES = {
 }
 
 
-def _coerce(name: str, raw: object, source: str = "heron config", *, in_file: bool = False) -> object:
+def _coerce(name: str, raw: object, source: str = "heron config", *, in_file: bool = False,
+            endpoint: str | None = None) -> object:
     """``raw`` as the type of setting ``name``; ``source`` (``HERON_PORT: port``,
     ``heron.toml:3: port``) is how an error names it, and one from a file (``in_file``) also shows
     how to write the key. Environment values are always text; a TOML value of the wrong type
@@ -107,6 +122,11 @@ def _coerce(name: str, raw: object, source: str = "heron config", *, in_file: bo
     if name in ("data_dir", "artifact_dir"):
         if not isinstance(raw, str) or not raw.strip():
             raise bad("a folder path in quotes")
+        if name == "artifact_dir" and is_store_url(raw):
+            try:
+                return ObjectStoreURL.parse(raw, endpoint)
+            except ValueError as err:
+                raise ConfigError(f"{source}: {err}") from None
         return Path(raw).expanduser().resolve()
     if name in ("dsn", "reader_password"):
         if not isinstance(raw, str):
@@ -178,12 +198,22 @@ def read_toml(path: Path) -> dict:
                           "fix the file (keys: key = \"text\" or key = 123)") from None
 
 
+def artifact_root_setting(raw: str, environ: dict[str, str] | None = None) -> Path | ObjectStoreURL:
+    """An artifact-root value given outside the config file (the Dagster resource's ``artifact_dir``):
+    a folder, or an ``s3://`` store at the endpoint the environment names."""
+    env = os.environ if environ is None else environ
+    endpoint = env.get("AWS_ENDPOINT_URL_S3") or env.get("AWS_ENDPOINT_URL") or None
+    return _coerce("artifact_dir", raw, "artifact_dir", endpoint=endpoint)  # type: ignore[return-value]
+
+
 def load_settings(environ: dict[str, str] | None = None, config_file: Path | None = None) -> Settings:
     """Build the settings from defaults, the optional TOML file and the environment.
 
     A ``HERON_CONFIG`` naming a file that does not exist is an error (a typo must not silently
     mean the defaults); ``config_file`` and the default ``heron.toml`` are optional."""
     env = os.environ if environ is None else environ
+    # An s3:// artifact root's endpoint: the variables botocore itself reads (the S3-specific one wins).
+    endpoint = env.get("AWS_ENDPOINT_URL_S3") or env.get("AWS_ENDPOINT_URL") or None
     settings = Settings()
     if config_file is None and env.get("HERON_CONFIG") and not Path(env["HERON_CONFIG"]).is_file():
         raise ConfigError(f"HERON_CONFIG names {env['HERON_CONFIG']}, which is not a file; "
@@ -195,7 +225,8 @@ def load_settings(environ: dict[str, str] | None = None, config_file: Path | Non
         unknown = set(document) - known
         if unknown:
             raise ConfigError(f"{path}: unknown keys {sorted(unknown)}; known: {sorted(known)}")
-        settings = replace(settings, **{k: _coerce(k, v, _file_source(path, k), in_file=True)
+        settings = replace(settings, **{k: _coerce(k, v, _file_source(path, k), in_file=True, endpoint=endpoint)
                                         for k, v in document.items()})
-    overrides = {name: _coerce(name, env[var], f"{var}: {name}") for name, var in _ENV_NAMES.items() if env.get(var)}
+    overrides = {name: _coerce(name, env[var], f"{var}: {name}", endpoint=endpoint)
+                 for name, var in _ENV_NAMES.items() if env.get(var)}
     return replace(settings, **overrides)

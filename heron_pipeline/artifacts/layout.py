@@ -61,6 +61,30 @@ KINDS: tuple[Kind, ...] = (
 KIND_NAMES = {kind.name: kind for kind in KINDS}
 
 
+def _pattern_regex(pattern: str) -> re.Pattern[str]:
+    """A kind's pattern as a regex over relative paths: ``{digest}`` is exactly 64 hex (so only a
+    content-addressed name matches it), any other field one path segment's worth of characters."""
+    parts = re.split(r"({\w+})", pattern)
+    regex = "".join(f"(?P<{part[1:-1]}>[0-9a-f]{{64}})" if part == "{digest}"
+                    else f"(?P<{part[1:-1]}>[^/]+?)" if part.startswith("{") else re.escape(part)
+                    for part in parts)
+    return re.compile(f"^{regex}$")
+
+
+_KIND_REGEXES = tuple((kind, _pattern_regex(kind.pattern)) for kind in KINDS)
+
+
+def kind_of(relative: str) -> tuple[Kind, dict[str, str]] | None:
+    """The kind of a path relative to the artifact root and its fields, or None for a file no kind
+    names (a dump's ``.sha256``, a gold's timings). A content-addressed match has a ``digest`` field
+    that the file's bytes must hash to (the object store checks it on every copy)."""
+    for kind, regex in _KIND_REGEXES:
+        found = regex.match(relative)
+        if found:
+            return kind, found.groupdict()
+    return None
+
+
 def label_key(label: str) -> str:
     """The 32-hex name of a build label's fingerprint file."""
     return hashlib.sha256(label.encode("utf-8")).hexdigest()[:32]

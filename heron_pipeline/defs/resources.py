@@ -13,7 +13,7 @@ from typing import Any, Optional
 from dagster import ConfigurableResource
 from pydantic import Field
 
-from heron_pipeline.config import Settings, load_settings
+from heron_pipeline.config import Settings, artifact_root_setting, load_settings
 
 
 class HeronServer(ConfigurableResource):
@@ -37,7 +37,7 @@ class HeronServer(ConfigurableResource):
         if self.port:
             overrides["port"] = self.port
         if self.artifact_dir:
-            overrides["artifact_dir"] = Path(self.artifact_dir)
+            overrides["artifact_dir"] = artifact_root_setting(self.artifact_dir)
         return replace(settings, **overrides)
 
     def server(self) -> Any:
