@@ -89,3 +89,41 @@ def tiny42(server: Server) -> Server:
     if not server.database_exists("heron_tiny_42"):
         build(server, "tiny", 42)
     return server
+
+
+@pytest.fixture(scope="session")
+def s3_server():
+    """A real S3-compatible server on 127.0.0.1: moto in server mode (``moto.server.ThreadedMotoServer``,
+    moto's own HTTP server, not its in-process mock), on a free port; its endpoint URL. The standard
+    AWS variables that botocore reads point at it for the session (fake credentials, a region)."""
+    import logging
+
+    from moto.server import ThreadedMotoServer
+
+    logging.getLogger("werkzeug").setLevel(logging.ERROR)  # one log line per request otherwise
+    server = ThreadedMotoServer(ip_address="127.0.0.1", port=_free_port(), verbose=False)
+    server.start()
+    host, port = server.get_host_and_port()
+    endpoint = f"http://{host}:{port}"
+    aws = {"AWS_ACCESS_KEY_ID": "testing", "AWS_SECRET_ACCESS_KEY": "testing", "AWS_DEFAULT_REGION": "us-east-1"}
+    saved = {name: os.environ.get(name) for name in aws}
+    os.environ.update(aws)
+    yield endpoint
+    for name, value in saved.items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
+    server.stop()
+
+
+@pytest.fixture
+def s3_bucket(s3_server):
+    """A fresh, empty bucket on the test S3 server; its name."""
+    import uuid
+
+    import boto3
+
+    name = f"heron-test-{uuid.uuid4().hex[:12]}"
+    boto3.client("s3", endpoint_url=s3_server).create_bucket(Bucket=name)
+    return name
