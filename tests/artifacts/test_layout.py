@@ -121,3 +121,27 @@ def test_run_manifests_lists_the_runs_folder_only(tmp_path: Path) -> None:
         (layout.runs().mkdir(parents=True, exist_ok=True), (layout.runs() / name).write_text("{}"))
     (tmp_path / "c.json").write_text("{}")
     assert [p.name for p in layout.run_manifests()] == ["a.json", "b.json"]
+
+
+@pytest.mark.parametrize("kind", KINDS, ids=lambda k: k.name)
+def test_kind_of_names_each_kind_back_with_its_fields(kind) -> None:
+    """What the object store uses to tell content-addressed files (checked against their names) from
+    the rest: every kind's example path is recognised as that kind, with the example's fields."""
+    from heron_pipeline.artifacts.layout import kind_of
+
+    relative = kind.pattern.format(**EXAMPLE)
+    found = kind_of(relative)
+    assert found is not None and found[0] == kind
+    assert found[1] == {name: str(EXAMPLE[name]) for name in kind.fields}
+
+
+@pytest.mark.parametrize("relative", [
+    "dumps/heron_tiny_42.sql.gz.sha256",  # beside a dump, named by nobody's pattern
+    f"gold/tiny_42/{DIGEST[:63]}.json",  # one hex short: not a digest, so not content-addressed
+    f"runs/{DIGEST.upper()}.json",
+    f"runs/sub/{DIGEST}.json",
+])
+def test_kind_of_leaves_other_files_unnamed(relative) -> None:
+    from heron_pipeline.artifacts.layout import kind_of
+
+    assert kind_of(relative) is None
