@@ -199,3 +199,14 @@ def test_the_cli_names_a_missing_bucket_or_a_silent_endpoint_in_one_line(s3_serv
     assert "cannot reach the artifact store s3://no-such-bucket/heron" in silent.stderr
     bad = _heron({**env, "HERON_ARTIFACT_DIR": "s3://x"}, "bench", "--scale", "tiny")
     assert bad.returncode == 2 and bad.stderr.startswith("error: HERON_ARTIFACT_DIR: artifact_dir: ")
+
+
+def test_the_dagster_resource_reads_an_s3_artifact_dir_as_a_store(tmp_path, monkeypatch) -> None:
+    """Not a folder named ``s3:``: the resource's ``artifact_dir`` goes through the same parsing."""
+    from heron_pipeline.defs.resources import HeronServer
+
+    monkeypatch.setenv("AWS_ENDPOINT_URL", "http://127.0.0.1:9000")
+    settings = HeronServer(data_dir=str(tmp_path), artifact_dir="s3://shared-bucket/dagster").settings()
+    assert settings.artifact_store == ObjectStoreURL("shared-bucket", "dagster", "http://127.0.0.1:9000")
+    assert settings.artifacts.is_relative_to(tmp_path / "artifact-cache")
+    assert HeronServer(artifact_dir=str(tmp_path / "a")).settings().artifacts == tmp_path / "a"
