@@ -145,7 +145,8 @@ class ObjectStore:
         return s3fs.S3FileSystem(endpoint_url=url.endpoint, config_kwargs=config, skip_instance_cache=True,
                                  default_fill_cache=False, use_listings_cache=False)
 
-    def _key(self, relative: str) -> str:
+    def object_key(self, relative: str) -> str:
+        """The full key (``bucket/prefix/relative``) of the object named by a path under the root."""
         return f"{self.base}/{relative}"
 
     def _call(self, doing: str, function: Any, *args: Any, **kwargs: Any) -> Any:
@@ -169,7 +170,7 @@ class ObjectStore:
     # -- objects ------------------------------------------------------------------------------------
     def put(self, relative: str, payload: bytes) -> None:
         """One whole-object PUT: a reader sees the old object or all of ``payload``, never part."""
-        self._call(f"writing {relative}", self.fs.pipe_file, self._key(relative), bytes(payload))
+        self._call(f"writing {relative}", self.fs.pipe_file, self.object_key(relative), bytes(payload))
 
     def put_content_addressed(self, folder: str, payload: bytes, suffix: str = ".json") -> tuple[str, str]:
         """``payload`` as ``folder/<sha256><suffix>`` unless the store has it; (relative path, digest)."""
@@ -188,7 +189,7 @@ class ObjectStore:
         self.put(relative, payload)
 
     def exists(self, relative: str) -> bool:
-        return bool(self._call(f"looking for {relative}", self.fs.exists, self._key(relative)))
+        return bool(self._call(f"looking for {relative}", self.fs.exists, self.object_key(relative)))
 
     def get(self, relative: str, digest: str | None = None) -> bytes:
         """The bytes of an object; with ``digest``, refused (``ArtifactMismatch``) unless they hash
@@ -196,7 +197,7 @@ class ObjectStore:
         from heron_pipeline.artifacts.ref import ArtifactMismatch
 
         try:
-            payload = self._call(f"reading {relative}", self.fs.cat_file, self._key(relative))
+            payload = self._call(f"reading {relative}", self.fs.cat_file, self.object_key(relative))
         except FileNotFoundError:
             raise ObjectStoreError(f"the artifact store {self.url.where} has no object {relative}; re-run the step "
                                    "that writes it (or check HERON_ARTIFACT_DIR's prefix)") from None
@@ -269,10 +270,10 @@ def pull(store: ObjectStore, root: Path) -> SyncCounts:
             continue
         wanted.append(relative)
     if wanted:
-        fetched = store._call(f"reading {len(wanted)} objects", store.fs.cat, [store._key(r) for r in wanted],
+        fetched = store._call(f"reading {len(wanted)} objects", store.fs.cat, [store.object_key(r) for r in wanted],
                               on_error="return")
         for relative in wanted:
-            payload = fetched.get(store._key(relative))
+            payload = fetched.get(store.object_key(relative))
             if isinstance(payload, BaseException):
                 if isinstance(payload, FileNotFoundError):  # deleted since the listing: nothing to copy
                     continue
@@ -319,7 +320,7 @@ def push(root: Path, store: ObjectStore, since: dict[str, tuple[int, int]] | Non
     for batch in (addressed, others):  # the objects, then what points to them
         if batch:
             store._call(f"writing {len(batch)} objects", store.fs.pipe,
-                        {store._key(relative): payload for relative, payload in batch.items()})
+                        {store.object_key(relative): payload for relative, payload in batch.items()})
             counts.moved += len(batch)
     return counts
 

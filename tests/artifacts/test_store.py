@@ -114,9 +114,9 @@ def test_push_puts_the_objects_before_what_points_to_them(s3_server, s3_bucket, 
     store.fs = RecordingFilesystem(store.fs)
     counts = push(tmp_path, store)
     addressed, others = store.fs.batches
-    assert addressed == sorted(store._key(r) for r in written if r.startswith(("audits/tiny/", "standings/"))
+    assert addressed == sorted(store.object_key(r) for r in written if r.startswith(("audits/tiny/", "standings/"))
                                and not r.endswith(".ref.json"))
-    assert others == sorted(store._key(r) for r in ["audits/tiny/" + "k" * 64 + ".ref.json", "results/leaderboard.md"])
+    assert others == sorted(store.object_key(r) for r in ["audits/tiny/" + "k" * 64 + ".ref.json", "results/leaderboard.md"])
     assert counts.moved == 4 and sorted(store.listing()) == sorted(written)
     again = push(tmp_path, store, local_files(tmp_path))
     assert (again.moved, again.in_place) == (0, 4) and len(store.fs.batches) == 2
