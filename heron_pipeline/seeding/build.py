@@ -432,7 +432,7 @@ def load_tables(dsn: str, generator: Generator, tables: list[str], *, workers: i
 
     try:
         if (generate_workers or DEFAULT_GENERATE_WORKERS) > 1:
-            with BlockFanout(generator, generate_workers or DEFAULT_GENERATE_WORKERS) as fanout:
+            with BlockFanout(generator, generate_workers or DEFAULT_GENERATE_WORKERS, ordered, batch_blocks) as fanout:
                 rows = _load_in_threads(dsn, generator, ordered, max(1, workers), batch_blocks, progress, keys,
                                         tell if listeners else None, fanout)
         elif processes:
@@ -469,7 +469,12 @@ def _load_in_threads(dsn: str, generator: Generator, ordered: list[str], workers
                     batch = _next_batch(waiting, generator)
                 if not batch:
                     return done
-                copied = _copy_tables(conn, generator, batch, batch_blocks, scripts, fanout)
+                try:
+                    copied = _copy_tables(conn, generator, batch, batch_blocks, scripts, fanout)
+                except BaseException:
+                    if fanout is not None:  # the other loaders must not wait for chunks no one will take
+                        fanout.abandon()
+                    raise
                 if loaded:
                     loaded(batch)
                 done.extend(copied)
