@@ -109,11 +109,8 @@ def cmd_schema(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def cmd_seed(args: argparse.Namespace, settings: Settings) -> int:
-    server = Server(settings)
-    server.up()
-    if args.dry_run:
+    if args.dry_run:  # the plan and the committed measurement: no server needed
         from heron_pipeline.seeding.generate import Generator
-
         from heron_pipeline.seeding.throughput import load_throughput, projection_lines
 
         plan = Generator.for_state(args.scale, args.seed).plan
@@ -128,6 +125,8 @@ def cmd_seed(args: argparse.Namespace, settings: Settings) -> int:
         for line in projection_lines(plan.total_rows, measured):
             print(line)
         return EXIT_OK
+    server = Server(settings)
+    server.up()
     seed_state(server, args.scale, args.seed, force=args.force, workers=args.workers,
                generate_workers=args.generate_workers)
     return EXIT_OK
