@@ -24,6 +24,7 @@ import argparse
 import datetime
 import os
 import re
+import resource
 import statistics
 import subprocess
 import sys
@@ -46,6 +47,8 @@ class Run:
     build_seconds: float  # the sum of the build's phases, as the build line gives them
     peak_tree_bytes: int
     peak_process_bytes: int
+    client_cpu: float  # CPU seconds of the heron seed process tree (user + system)
+    server_cpu: float  # CPU seconds of the server's backends that ended meanwhile (reaped by the postmaster)
 
 
 def _children(pid: int) -> list[int]:
@@ -81,10 +84,23 @@ def tree_rss(root: int) -> tuple[int, int]:
     return total, largest
 
 
+def server_cpu_seconds() -> float:
+    """CPU seconds the embedded server's postmaster and its reaped children (the backends of closed
+    connections) have used; 0.0 when the server's pid is not readable (HERON_DSN, another host)."""
+    try:
+        pid = int((Path(os.environ["HERON_DATA_DIR"]) / "pgdata" / "postmaster.pid").read_text().split()[0])
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (KeyError, OSError, ValueError, IndexError):
+        return 0.0
+    # fields[0] is the state (field 3): utime, stime, cutime, cstime are fields 14-17
+    return sum(int(v) for v in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+
+
 def seed_once(scale: str, seed: int, workers: int, generate_workers: int) -> Run:
     env = dict(os.environ, PYTHONPATH=str(HERE))
     command = [sys.executable, "-m", "heron_pipeline.cli", "seed", "--scale", scale, "--seed", str(seed), "--force",
                "--workers", str(workers), "--generate-workers", str(generate_workers)]
+    server_before, client_before = server_cpu_seconds(), resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     child = subprocess.Popen(command, env=env, cwd=HERE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     peaks = [0, 0]
@@ -102,6 +118,9 @@ def seed_once(scale: str, seed: int, workers: int, generate_workers: int) -> Run
     wall = time.perf_counter() - started
     done.set()
     sampler.join()
+    client_after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    client_cpu = (client_after.ru_utime + client_after.ru_stime) - (client_before.ru_utime + client_before.ru_stime)
+    server_cpu = server_cpu_seconds() - server_before
     if child.returncode != 0:
         raise SystemExit(f"heron seed --generate-workers {generate_workers} failed ({child.returncode}): "
                          f"{err.strip()[-800:]}")
@@ -112,7 +131,7 @@ def seed_once(scale: str, seed: int, workers: int, generate_workers: int) -> Run
     if not found or not counted:
         raise SystemExit(f"could not read the build line and fingerprint from heron seed's output:\n{text[-800:]}")
     return Run(generate_workers, wall, built, found.group(1), int(counted.group(1).replace(",", "")),
-               float(counted.group(2)), *peaks)
+               float(counted.group(2)), *peaks, client_cpu, server_cpu)
 
 
 def machine() -> str:
@@ -137,7 +156,8 @@ def write_measured(args: argparse.Namespace, runs: list[Run]) -> None:
     write_throughput(Throughput(machine=machine(), date=datetime.date.today().isoformat(), scale=args.scale,
                                 seed=args.seed, rows=median.rows, seconds=round(median.build_seconds, 1),
                                 bytes_on_disk=size, generate_workers=median.generate_workers,
-                                loader_workers=args.workers))
+                                loader_workers=args.workers, client_cpu_seconds=round(median.client_cpu, 1),
+                                server_cpu_seconds=round(median.server_cpu, 1)))
     print(f"wrote {THROUGHPUT_FILE.relative_to(HERE)}: {median.rows / median.build_seconds:,.0f} rows/s, "
           f"{size / median.rows:,.0f} bytes/row on disk")
 
@@ -160,7 +180,7 @@ def main() -> None:
             runs.append(run)
             print(f"pair {pair + 1} generate-workers {count}: {run.wall:6.1f} s wall, peak RSS tree "
                   f"{run.peak_tree_bytes / 2**20:,.0f} MiB (largest process {run.peak_process_bytes / 2**20:,.0f} MiB)"
-                  f"  {run.built}", flush=True)
+                  f", CPU client {run.client_cpu:.1f} s server {run.server_cpu:.1f} s  {run.built}", flush=True)
     one = [r for r in runs if r.generate_workers == 1]
     many = [r for r in runs if r.generate_workers == args.generate_workers]
     prints = {r.fingerprint for r in runs}

@@ -31,6 +31,10 @@ class Throughput:
     bytes_on_disk: int  # pg_database_size of the finished database
     generate_workers: int
     loader_workers: int
+    #: CPU seconds of the build (the heron process tree, and the server's backends): unlike the
+    #: wall time they hardly depend on what else the machine runs, so they size a bigger machine.
+    client_cpu_seconds: float = 0.0
+    server_cpu_seconds: float = 0.0
 
     @property
     def rows_per_second(self) -> float:
