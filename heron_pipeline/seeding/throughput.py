@@ -79,5 +79,5 @@ def projection_lines(rows: int, throughput: Throughput) -> list[str]:
         f"measured: {throughput.scale} seed {throughput.seed}, {throughput.rows:,} rows in {throughput.seconds:,.1f} s "
         f"= {throughput.rows_per_second:,.0f} rows/s, {throughput.bytes_per_row:,.0f} bytes/row on disk "
         f"({throughput.bytes_per_second / 1e6:,.1f} MB/s), {throughput.loader_workers} loader connections, "
-        f"{throughput.generate_workers} generate workers, on {throughput.machine}",
+        f"generate workers {throughput.generate_workers}, on {throughput.machine}",
     ]
