@@ -18,8 +18,8 @@ import sys
 import time
 from pathlib import Path
 
-from heron_pipeline.cli_common import (EXIT_FAIL, EXIT_OK, EXIT_UNAVAILABLE, EXIT_USAGE, UsageError, say, seed_number, worker_count,
-                                       seed_state)
+from heron_pipeline.cli_common import (EXIT_FAIL, EXIT_OK, EXIT_UNAVAILABLE, EXIT_USAGE, UsageError, say, seed_number,
+                                       seed_state, worker_count)
 from heron_pipeline.config import ConfigError, Settings, load_settings
 from heron_pipeline.database.embedded import ServerError, ServerUnavailable
 from heron_pipeline.database.names import SCALES, SCHEMA_DATABASE, benchmark_database

@@ -430,9 +430,10 @@ def load_tables(dsn: str, generator: Generator, tables: list[str], *, workers: i
         for listener in listeners:
             listener(batch)
 
+    makers = generate_workers if generate_workers is not None else DEFAULT_GENERATE_WORKERS
     try:
-        if (generate_workers or DEFAULT_GENERATE_WORKERS) > 1:
-            with BlockFanout(generator, generate_workers or DEFAULT_GENERATE_WORKERS, ordered, batch_blocks) as fanout:
+        if makers > 1:
+            with BlockFanout(generator, makers, ordered, batch_blocks) as fanout:
                 rows = _load_in_threads(dsn, generator, ordered, max(1, workers), batch_blocks, progress, keys,
                                         tell if listeners else None, fanout)
         elif processes:
