@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 from heron_pipeline.cli_common import (EXIT_FAIL, EXIT_OK, EXIT_UNAVAILABLE, EXIT_USAGE, UsageError, say, seed_number,
-                                       seed_state)
+                                       seed_state, worker_count)
 from heron_pipeline.config import ConfigError, Settings, load_settings
 from heron_pipeline.database.embedded import ServerError, ServerUnavailable
 from heron_pipeline.database.names import SCALES, SCHEMA_DATABASE, benchmark_database
@@ -109,17 +109,26 @@ def cmd_schema(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def cmd_seed(args: argparse.Namespace, settings: Settings) -> int:
-    server = Server(settings)
-    server.up()
-    if args.dry_run:
+    if args.dry_run:  # the plan and the committed measurement: no server needed
         from heron_pipeline.seeding.generate import Generator
+        from heron_pipeline.seeding.throughput import load_throughput, projection_lines
 
         plan = Generator.for_state(args.scale, args.seed).plan
         for table, tp in plan.tables.items():
             print(f"{table}\t{tp.total}")
         print(f"total\t{plan.total_rows}")
+        try:
+            measured = load_throughput()
+        except ValueError as err:
+            say(f"no projection: {err}")
+            return EXIT_OK
+        for line in projection_lines(plan.total_rows, measured):
+            print(line)
         return EXIT_OK
-    seed_state(server, args.scale, args.seed, force=args.force, workers=args.workers)
+    server = Server(settings)
+    server.up()
+    seed_state(server, args.scale, args.seed, force=args.force, workers=args.workers,
+               generate_workers=args.generate_workers)
     return EXIT_OK
 
 
@@ -260,9 +269,13 @@ def build_parser() -> argparse.ArgumentParser:
     seed = sub.add_parser("seed", help="build heron_<scale>_<seed> deterministically")
     seed.add_argument("--scale", choices=SCALES, required=True)
     seed.add_argument("--seed", type=seed_number, required=True)
-    seed.add_argument("--workers", type=int, default=2)
+    seed.add_argument("--workers", type=worker_count, default=2, help="loader connections (default 2)")
+    seed.add_argument("--generate-workers", type=worker_count, default=None,
+                      help="processes making the blocks; 1: the loaders make them (the default, measured "
+                           "best on 2 cores; see docs/SCALING.md)")
     seed.add_argument("--force", action="store_true", help="rebuild even if an up-to-date database exists")
-    seed.add_argument("--dry-run", action="store_true", help="print per-table row counts and exit")
+    seed.add_argument("--dry-run", action="store_true",
+                      help="print per-table row counts and the projected size and time, and exit")
     seed.set_defaults(handler=cmd_seed)
 
     fingerprint = sub.add_parser("fingerprint", help="sha256 of a benchmark database's structure and rows")

@@ -53,8 +53,15 @@ def seed_number(text: str) -> int:
     return int(text)
 
 
+def worker_count(text: str) -> int:
+    """argparse type of ``--workers`` and ``--generate-workers``: a whole number from 1."""
+    if not text.strip().isdecimal() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a worker count; give a whole number from 1, e.g. 2")
+    return int(text)
+
+
 def seed_state(server: "Server", scale: str, seed: int, *, force: bool = False, workers: int = 2,
-               quiet: bool = False, artifacts: Path | None = None) -> bool:
+               quiet: bool = False, artifacts: Path | None = None, generate_workers: int | None = None) -> bool:
     """Build (scale, seed) through the bench core's state step unless a finished database with the
     same build label exists, with a progress bar per domain. Returns True when it built."""
     from rich.console import Console
@@ -72,7 +79,7 @@ def seed_state(server: "Server", scale: str, seed: int, *, force: bool = False, 
                   console=console, disable=quiet or not console.is_terminal, transient=True) as bars:
         tasks = {d: bars.add_task(d, total=n) for d, n in domains.items()}
         state = build_state(server, artifacts if artifacts is not None else server.settings.artifacts, scale, seed,
-                            force=force, workers=workers, say=say,
+                            force=force, workers=workers, generate_workers=generate_workers, say=say,
                             progress=lambda table, rows, _s: bars.advance(tasks[table.split(".")[0]], rows))
     if state.built:
         say(f"fingerprint {state.fingerprint}")

@@ -64,8 +64,9 @@ def state_fingerprint(server: Any, artifacts: Path, scale: str, seed: int, label
 
 def build_state(server: Any, artifacts: Path, scale: str, seed: int, *, force: bool = False, workers: int = 2,
                 progress: Callable[[str, int, float], None] | None = None,
-                say: Callable[[str], None] = lambda _m: None) -> StateResult:
-    """The state (scale, seed), built now unless a finished database with the same build label exists."""
+                say: Callable[[str], None] = lambda _m: None, generate_workers: int | None = None) -> StateResult:
+    """The state (scale, seed), built now unless a finished database with the same build label exists.
+    ``generate_workers``: processes making the blocks (None: the default of seeding/fanout.py)."""
     from heron_pipeline.seeding import GENERATOR_VERSION
     from heron_pipeline.seeding.build import build, build_label, existing_label
     from heron_pipeline.seeding.generate import Generator
@@ -74,7 +75,8 @@ def build_state(server: Any, artifacts: Path, scale: str, seed: int, *, force: b
     label = build_label(generator, scale, seed)
     built, taken = False, None
     if force or existing_label(server, scale, seed) != label:
-        report = build(server, scale, seed, workers=workers, generator=generator, progress=progress)
+        report = build(server, scale, seed, workers=workers, generator=generator, progress=progress,
+                       generate_workers=generate_workers)
         if report.reused:
             say(f"{report.database} was built by another heron process meanwhile, with this build's label: using it")
         else:

@@ -29,6 +29,7 @@ from heron_pipeline.database.names import benchmark_database, build_database
 from heron_pipeline.database.server import Server
 from heron_pipeline.database.state_lock import drop_unfinished, state_lock
 from heron_pipeline.seeding import GENERATOR_VERSION
+from heron_pipeline.seeding.fanout import DEFAULT_GENERATE_WORKERS, BlockFanout
 from heron_pipeline.seeding.generate import Generator
 
 log = logging.getLogger(__name__)
@@ -97,7 +98,8 @@ def table_scripts(keys: bool = True) -> TableScripts:
 
 
 def _copy_tables(conn: psycopg.Connection, generator: Generator, tables: list[str],
-                 batch_blocks: int, scripts: TableScripts) -> list[tuple[str, int, float]]:
+                 batch_blocks: int, scripts: TableScripts,
+                 fanout: BlockFanout | None = None) -> list[tuple[str, int, float]]:
     """``tables`` in one transaction on ``conn``: each is created (its phase-1 CREATE TABLE and
     comments) in this very transaction, so that its COPY ... FREEZE skips the WAL and writes
     frozen rows, then filled by one COPY. Several small tables share a transaction, since a
@@ -115,13 +117,16 @@ def _copy_tables(conn: psycopg.Connection, generator: Generator, tables: list[st
     the tables analysed just after the commit, in one statement: their pages are still in shared
     buffers, the index files skip the WAL like the heap and are synced by the same commit, and
     this work overlaps the other loaders' generation instead of waiting for the slowest table.
-    The end state is the one phase 2 gives."""
+    The end state is the one phase 2 gives.
+
+    With ``fanout`` the chunks are made by its worker processes, in the same order and bytes."""
+    table_csv = fanout.table_csv if fanout is not None else generator.table_csv
     started = time.perf_counter()
     for table in tables:
         conn.execute(scripts.create[table])
         with conn.cursor().copy(sql.SQL("COPY {} FROM STDIN (FORMAT csv, FREEZE)").format(
                 sql.Identifier(*table.split(".")))) as copy:
-            for chunk in generator.table_csv(table, batch_blocks):
+            for chunk in table_csv(table, batch_blocks):
                 copy.write(chunk)
         if scripts.keys.get(table):
             conn.execute(scripts.keys[table])
@@ -393,7 +398,8 @@ def _load_in_processes(dsn: str, generator: Generator, ordered: list[str], worke
 
 def load_tables(dsn: str, generator: Generator, tables: list[str], *, workers: int = 2, batch_blocks: int = 4,
                 progress: Progress | None = None, processes: bool | None = None, keys: bool = True,
-                foreign_keys: bool = False, loaded: Callable[[list[str]], None] | None = None) -> dict[str, int]:
+                foreign_keys: bool = False, loaded: Callable[[list[str]], None] | None = None,
+                generate_workers: int | None = None) -> dict[str, int]:
     """Create, generate and COPY ``tables`` (in ``load_order``, ``workers`` at a time); rows per
     table. With ``keys`` (the default) each table also gets its own keys, indexes and ANALYZE (see
     ``_copy_tables``), leaving only the foreign keys to ``finish_build``. With ``foreign_keys``
@@ -405,6 +411,10 @@ def load_tables(dsn: str, generator: Generator, tables: list[str], *, workers: i
     every table are the same either way, since a table is one COPY of blocks that depend only on
     the plan. The processes are spawned, so a script calling this needs the usual
     ``if __name__ == "__main__":`` guard.
+
+    ``generate_workers`` above 1 fans the blocks out over that many spawned processes
+    (seeding/fanout.py) while ``workers`` loader threads write them, each table's chunks in COPY
+    order, so the bytes are again the same; ``processes`` is then ignored. 1 is the path above.
 
     ``loaded`` is called with each batch of tables once they are committed (and, with ``keys``,
     keyed and analysed), after the foreign-key thread was told; ``build`` hashes their rows then.
@@ -420,8 +430,13 @@ def load_tables(dsn: str, generator: Generator, tables: list[str], *, workers: i
         for listener in listeners:
             listener(batch)
 
+    makers = generate_workers if generate_workers is not None else DEFAULT_GENERATE_WORKERS
     try:
-        if processes:
+        if makers > 1:
+            with BlockFanout(generator, makers, ordered, batch_blocks) as fanout:
+                rows = _load_in_threads(dsn, generator, ordered, max(1, workers), batch_blocks, progress, keys,
+                                        tell if listeners else None, fanout)
+        elif processes:
             rows = _load_in_processes(dsn, generator, ordered, max(1, workers), batch_blocks, progress, keys,
                                       tell if listeners else None)
         else:
@@ -438,7 +453,8 @@ def load_tables(dsn: str, generator: Generator, tables: list[str], *, workers: i
 
 def _load_in_threads(dsn: str, generator: Generator, ordered: list[str], workers: int, batch_blocks: int,
                      progress: Progress | None, keys: bool,
-                     loaded: Callable[[list[str]], None] | None = None) -> dict[str, int]:
+                     loaded: Callable[[list[str]], None] | None = None,
+                     fanout: BlockFanout | None = None) -> dict[str, int]:
     rows: dict[str, int] = {}
     waiting = _Peekable(ordered)
     lock = threading.Lock()
@@ -454,7 +470,12 @@ def _load_in_threads(dsn: str, generator: Generator, ordered: list[str], workers
                     batch = _next_batch(waiting, generator)
                 if not batch:
                     return done
-                copied = _copy_tables(conn, generator, batch, batch_blocks, scripts)
+                try:
+                    copied = _copy_tables(conn, generator, batch, batch_blocks, scripts, fanout)
+                except BaseException:
+                    if fanout is not None:  # the other loaders must not wait for chunks no one will take
+                        fanout.abandon()
+                    raise
                 if loaded:
                     loaded(batch)
                 done.extend(copied)
@@ -527,7 +548,7 @@ def finish_build(server: Server, generator: Generator, scale: str, seed: int, *,
 
 def build(server: Server, scale: str, seed: int, *, workers: int = 2, batch_blocks: int = 4,
           progress: Progress | None = None, generator: Generator | None = None,
-          processes: bool | None = None) -> BuildReport:
+          processes: bool | None = None, generate_workers: int | None = None) -> BuildReport:
     """Generate and load (scale, seed) and rename it into place; returns what it did.
 
     One build per state at a time, across processes and machines (``state_lock``): a second
@@ -538,14 +559,17 @@ def build(server: Server, scale: str, seed: int, *, workers: int = 2, batch_bloc
 
     The rows are hashed while the build goes on, in a spawned process (``RowDigestsAsLoaded``), and
     ``report.fingerprint`` is the finished database's fingerprint; a script calling this needs the
-    usual ``if __name__ == "__main__":`` guard."""
+    usual ``if __name__ == "__main__":`` guard. ``generate_workers`` above 1 makes the blocks in
+    that many worker processes (see ``load_tables``; None: ``DEFAULT_GENERATE_WORKERS``); the bytes,
+    and so the fingerprint, are the same."""
     generator = generator or Generator.for_state(scale, seed)
     before = _finished_oid(server, scale, seed)
     with state_lock(server, scale, seed) as waited:
         if (waited is not None and _finished_oid(server, scale, seed) not in (None, before)
                 and existing_label(server, scale, seed) == build_label(generator, scale, seed)):
             return _reused(server, generator, scale, seed, waited)
-        report = _build_locked(server, scale, seed, workers, batch_blocks, progress, generator, processes)
+        report = _build_locked(server, scale, seed, workers, batch_blocks, progress, generator, processes,
+                               generate_workers)
     return report
 
 
@@ -568,7 +592,8 @@ def _reused(server: Server, generator: Generator, scale: str, seed: int, waited:
 
 
 def _build_locked(server: Server, scale: str, seed: int, workers: int, batch_blocks: int,
-                  progress: Progress | None, generator: Generator, processes: bool | None) -> BuildReport:
+                  progress: Progress | None, generator: Generator, processes: bool | None,
+                  generate_workers: int | None = None) -> BuildReport:
     report = BuildReport(scale, seed, benchmark_database(scale, seed))
     started = time.perf_counter()
     dsn = start_build(server, scale, seed)
@@ -585,7 +610,7 @@ def _build_locked(server: Server, scale: str, seed: int, workers: int, batch_blo
     try:
         report.rows = load_tables(dsn, generator, list(generator.plan.tables), workers=workers,
                                   batch_blocks=batch_blocks, progress=progress, processes=processes,
-                                  foreign_keys=True, loaded=row_digests.loaded)
+                                  foreign_keys=True, loaded=row_digests.loaded, generate_workers=generate_workers)
         report.seconds["generate+copy"] = time.perf_counter() - started
         phases, report.bytes_on_disk = finish_build(server, generator, scale, seed, workers=workers,
                                                     before_rename=collect_row_digests)

@@ -57,17 +57,23 @@ class Generator:
         return generate_block(Block(self.catalog, self.plan, self.catalog.tables[table], tp, self.profiles[table],
                                     rows, rng, self.reference))
 
+    def chunks(self, table: str, batch_blocks: int = 4) -> list[range]:
+        """The table's blocks cut into runs of ``batch_blocks``, in COPY order: the unit a loader
+        writes at once and a fan-out worker (seeding/fanout.py) makes at once."""
+        blocks = self.blocks(table)
+        step = max(1, batch_blocks)
+        return [blocks[i:i + step] for i in range(0, len(blocks), step)]
+
+    def chunk_csv(self, table: str, blocks: range) -> bytes:
+        """The CSV of ``blocks`` of ``table`` (consecutive), made from the plan alone: the same
+        bytes in whichever process or machine it is made."""
+        return _csv([self.block_frame(table, block) for block in blocks])
+
     def table_csv(self, table: str, batch_blocks: int = 4) -> Iterator[bytes]:
         """The table's rows as CSV, ``batch_blocks`` blocks per chunk (the chunk size changes
         nothing but the size of each write)."""
-        pending: list[pl.DataFrame] = []
-        for block in self.blocks(table):
-            pending.append(self.block_frame(table, block))
-            if len(pending) >= batch_blocks:
-                yield _csv(pending)
-                pending = []
-        if pending:
-            yield _csv(pending)
+        for blocks in self.chunks(table, batch_blocks):
+            yield self.chunk_csv(table, blocks)
 
 
 def _csv(frames: list[pl.DataFrame]) -> bytes:
