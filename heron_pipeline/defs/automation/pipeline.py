@@ -9,12 +9,15 @@ launch's resource configuration passed on. Each stage starts as soon as the prev
 where an asset backfill waits for the backfill daemon's next 30-second tick between stages.
 
 The launch's ``execution`` block (``executors.py``) is passed on to every stage run. When it sends
-steps to Celery workers, the runs of one per-state stage (one per seed) are started together, so the
-states, the gold and the scores of every seed are steps on the workers at once, as the tools' predictions
-of one scale are steps of one run; in process they run one after the other, as before.
+steps to Celery workers, the runs of one per-state stage (one per seed) are started together, each in a
+process of its own, so the states, the gold and the scores of every seed are steps on the workers at
+once, as the tools' predictions of one scale are steps of one run; in process they run one after the
+other, as before. Processes, not threads: two ``execute_job`` in threads of one process deadlock in
+Python's logging locks (a run's setup calls ``logging.config.dictConfig`` while the other run's event
+handler holds its own lock and waits for the module's).
 """
 
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
 
 from dagster import Config, Failure, OpExecutionContext, job, op
 from pydantic import Field
@@ -89,11 +92,15 @@ def run_pipeline(context: OpExecutionContext, config: PipelineConfig) -> None:
     for wave in stage_waves(stage_runs(config.scale, seeds), together):
         for name, tags in wave:
             context.log.info(f"{name} {tags.get('dagster/partition', '(unpartitioned)')}")
-        if len(wave) == 1:  # in this thread: Dagster only catches an interrupt in the main thread
-            outcomes = [_run_stage(context, wave[0], run_config)]
+        if len(wave) == 1:
+            outcomes = [run_stage(context.instance, wave[0], run_config, context.run_id)]
         else:
-            with ThreadPoolExecutor(max_workers=len(wave)) as pool:
-                outcomes = list(pool.map(lambda run: _run_stage(context, run, run_config), wave))
+            import multiprocessing
+
+            ref, spawn = context.instance.get_ref(), multiprocessing.get_context("spawn")
+            with ProcessPoolExecutor(max_workers=len(wave), mp_context=spawn) as pool:
+                outcomes = list(pool.map(run_stage_on_instance, [ref] * len(wave), wave, [run_config] * len(wave),
+                                         [context.run_id] * len(wave)))
         failed = [outcome for outcome in outcomes if outcome]
         if failed:
             raise Failure(description=failed[0])
@@ -111,18 +118,27 @@ def stage_waves(runs: list[tuple[str, dict[str, str]]], together: bool) -> list[
     return waves
 
 
-def _run_stage(context: OpExecutionContext, run: tuple[str, dict[str, str]], run_config: dict) -> str | None:
-    """Runs one stage run to its end; the failure line when it failed, None when it succeeded."""
+def run_stage(instance, run: tuple[str, dict[str, str]], run_config: dict, pipeline_run_id: str) -> str | None:
+    """Runs one stage run to its end on ``instance``; the failure line when it failed, None when it succeeded."""
     from dagster import execute_job
 
     name, tags = run
     where = tags.get("dagster/partition", "(unpartitioned)")
-    with execute_job(stage_job(name), instance=context.instance, run_config=run_config,
-                     tags={**tags, "heron/bench_job": context.run_id}) as result:
+    with execute_job(stage_job(name), instance=instance, run_config=run_config,
+                     tags={**tags, "heron/bench_job": pipeline_run_id}) as result:
         if result.success:
             return None
         failures = [e.message for e in result.all_events if e.is_failure][:3]
         return f"bench_job: {name} {where} failed (run {result.run_id}): {failures}"
+
+
+def run_stage_on_instance(instance_ref, run: tuple[str, dict[str, str]], run_config: dict,
+                          pipeline_run_id: str) -> str | None:
+    """``run_stage`` in a process of its own, on the instance ``instance_ref`` points to."""
+    from dagster import DagsterInstance
+
+    with DagsterInstance.from_ref(instance_ref) as instance:
+        return run_stage(instance, run, run_config, pipeline_run_id)
 
 
 @job(name="bench_job", executor_def=pipeline_executor,
