@@ -213,7 +213,8 @@ def _worker_steps(instance: DagsterInstance, run_ids: list[str]) -> dict:
             event = record.dagster_event
             if event is None:
                 continue
-            if event.event_type == DagsterEventType.ENGINE_EVENT and "celery worker" in (record.user_message or ""):
+            if event.event_type == DagsterEventType.ENGINE_EVENT and \
+                    "Celery worker" in (event.engine_event_data.metadata or {}):  # dagster-celery's task reports it
                 worker = event.engine_event_data.metadata["Celery worker"].value
                 steps[(run_id, event.step_key)] = (worker, None, None)
             elif event.event_type == DagsterEventType.STEP_START:
