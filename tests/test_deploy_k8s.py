@@ -65,7 +65,9 @@ def test_launch_file_is_valid_run_config_of_bench_job(k8s_environment) -> None:
 
     run_config = yaml.safe_load((K8S / "run_config.yaml").read_text())
     validated = validate_run_config(defs.resolve_job_def("bench_job"), run_config)
-    assert validated["execution"]["config"]["celery"]["broker"] == os.environ["HERON_CELERY_BROKER"]
+    [(executor, execution)] = validated["execution"].items()
+    assert executor == "in_process_passing_execution_on"
+    assert execution["celery"]["broker"] == os.environ["HERON_CELERY_BROKER"]  # the {env: ...} resolved
     # a stage job accepts the same block (bench_job passes it on)
     validate_run_config(defs.resolve_job_def("scores_job"), {"execution": run_config["execution"]})
 
