@@ -1,13 +1,15 @@
 """The Definitions object Dagster loads: it only gathers what `defs/` declares.
 
 Importing it reads no environment and parses nothing (the domain graph comes from a cache keyed by
-the DDL digest), so the graph is the same wherever it is loaded. Steps run in the run's own process
-(the in-process executor): each step of the multiprocess executor re-imported the definitions in a
-fresh subprocess, which cost more than most steps' work.
+the DDL digest), so the graph is the same wherever it is loaded. By default steps run in the run's own
+process (the in-process executor): each step of the multiprocess executor re-imported the definitions
+in a fresh subprocess, which cost more than most steps' work. A run's configuration may send its steps
+to Celery workers instead (``execution.config.celery``, ``defs/automation/executors.py``).
 """
 
-from dagster import Definitions, in_process_executor
+from dagster import Definitions
 
+from heron_pipeline.defs.automation.executors import heron_executor
 from heron_pipeline.defs.automation.jobs import JOBS
 from heron_pipeline.defs.automation.schedules import nightly_tool_runs
 from heron_pipeline.defs.automation.sensors import automation_sensor, observe_sources_sensor, seed_partitions_sensor
@@ -26,7 +28,7 @@ defs = Definitions(
     schedules=[nightly_tool_runs],
     sensors=[seed_partitions_sensor, observe_sources_sensor, automation_sensor, submissions_watch],
     resources={"heron": HeronServer(), "bench": BenchConfig(), "llm": LLMEndpoint(), "publish": PublishConfig()},
-    executor=in_process_executor,
+    executor=heron_executor,
 )
 
 

@@ -7,10 +7,22 @@ audit → predictions → scores → standings → leaderboard — each partitio
 process (``execute_job``), exactly what an asset backfill of the same selection would run, with the
 launch's resource configuration passed on. Each stage starts as soon as the previous one finished,
 where an asset backfill waits for the backfill daemon's next 30-second tick between stages.
+
+The launch's ``execution`` block (``executors.py``) is passed on to every stage run. When it sends
+steps to Celery workers, the runs of one per-state stage (one per seed) are started together, each in a
+process of its own, so the states, the gold and the scores of every seed are steps on the workers at
+once, as the tools' predictions of one scale are steps of one run; in process they run one after the
+other, as before. Processes, not threads: two ``execute_job`` in threads of one process deadlock in
+Python's logging locks (a run's setup calls ``logging.config.dictConfig`` while the other run's event
+handler holds its own lock and waits for the module's).
 """
+
+from concurrent.futures import ProcessPoolExecutor
 
 from dagster import Config, Failure, OpExecutionContext, job, op
 from pydantic import Field
+
+from heron_pipeline.defs.automation.executors import pipeline_executor, runs_distributed
 
 #: The stage jobs in dependency order, and whether each runs per state (scale × seed) or per scale.
 STAGES = (("state_job", "state"), ("audit_job", "scale"), ("predictions_job", "scale"), ("scores_job", "state"),
@@ -57,8 +69,6 @@ STAGE_RESOURCES = {"heron", "bench", "llm"}
 def run_pipeline(context: OpExecutionContext, config: PipelineConfig) -> None:
     """Registers the seeds as partitions, then runs every stage job for them in dependency order (one run
     per partition, tagged with this run's id); the first failed run stops the pipeline with its reason."""
-    from dagster import execute_job
-
     from heron_pipeline.database.names import SCALES
     from heron_pipeline.defs.partitions import seed_of, seed_partitions
 
@@ -76,18 +86,65 @@ def run_pipeline(context: OpExecutionContext, config: PipelineConfig) -> None:
     if missing:
         instance.add_dynamic_partitions(seed_partitions.name, missing)
     run_config = {"resources": dict(context.run.run_config.get("resources") or {})}
-    for name, tags in stage_runs(config.scale, seeds):
-        where = tags.get("dagster/partition", "(unpartitioned)")
-        context.log.info(f"{name} {where}")
-        with execute_job(stage_job(name), instance=instance, run_config=run_config,
-                         tags={**tags, "heron/bench_job": context.run_id}) as result:
-            if not result.success:
-                failures = [e.message for e in result.all_events if e.is_failure][:3]
-                raise Failure(description=f"bench_job: {name} {where} failed (run {result.run_id}): {failures}")
+    if context.run.run_config.get("execution"):
+        run_config["execution"] = context.run.run_config["execution"]
+    together = runs_distributed(run_config.get("execution"))
+    for wave in stage_waves(stage_runs(config.scale, seeds), together):
+        for name, tags in wave:
+            context.log.info(f"{name} {tags.get('dagster/partition', '(unpartitioned)')}")
+        if len(wave) == 1:
+            outcomes = [run_stage(context.instance, wave[0], run_config, context.run_id)]
+        else:
+            import multiprocessing
+
+            ref, spawn = context.instance.get_ref(), multiprocessing.get_context("spawn")
+            with ProcessPoolExecutor(max_workers=len(wave), mp_context=spawn) as pool:
+                outcomes = list(pool.map(run_stage_on_instance, [ref] * len(wave), wave, [run_config] * len(wave),
+                                         [context.run_id] * len(wave)))
+        failed = [outcome for outcome in outcomes if outcome]
+        if failed:
+            raise Failure(description=failed[0])
 
 
-@job(name="bench_job", description="The whole pipeline of one scale over chosen seeds: states → gold → audit → "
-                                   "predictions → scores → standings → leaderboard (launchpad: ops.run_pipeline."
-                                   "config.scale / seeds).")
+def stage_waves(runs: list[tuple[str, dict[str, str]]], together: bool) -> list[list[tuple[str, dict[str, str]]]]:
+    """The runs grouped into waves started at once: consecutive runs of the same stage job when
+    ``together`` (they are independent partitions), else one run per wave."""
+    waves: list[list[tuple[str, dict[str, str]]]] = []
+    for run in runs:
+        if together and waves and waves[-1][0][0] == run[0]:
+            waves[-1].append(run)
+        else:
+            waves.append([run])
+    return waves
+
+
+def run_stage(instance, run: tuple[str, dict[str, str]], run_config: dict, pipeline_run_id: str) -> str | None:
+    """Runs one stage run to its end on ``instance``; the failure line when it failed, None when it succeeded."""
+    from dagster import execute_job
+
+    name, tags = run
+    where = tags.get("dagster/partition", "(unpartitioned)")
+    with execute_job(stage_job(name), instance=instance, run_config=run_config,
+                     tags={**tags, "heron/bench_job": pipeline_run_id}) as result:
+        if result.success:
+            return None
+        failures = [e.message for e in result.all_events if e.is_failure][:3]
+        return f"bench_job: {name} {where} failed (run {result.run_id}): {failures}"
+
+
+def run_stage_on_instance(instance_ref, run: tuple[str, dict[str, str]], run_config: dict,
+                          pipeline_run_id: str) -> str | None:
+    """``run_stage`` in a process of its own, on the instance ``instance_ref`` points to."""
+    from dagster import DagsterInstance
+
+    with DagsterInstance.from_ref(instance_ref) as instance:
+        return run_stage(instance, run, run_config, pipeline_run_id)
+
+
+@job(name="bench_job", executor_def=pipeline_executor,
+     description="The whole pipeline of one scale over chosen seeds: states → gold → audit → "
+                 "predictions → scores → standings → leaderboard (launchpad: ops.run_pipeline."
+                 "config.scale / seeds; execution.config.celery sends the stages' steps "
+                 "to Celery workers).")
 def bench_job():
     run_pipeline()
