@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from heron_pipeline.artifacts import ArtifactLayout, ArtifactRef, write_document
 from heron_pipeline.bench.audit import AuditResult, audit_states, recorded_audit
-from heron_pipeline.bench.gold import GoldResult, compute_gold
+from heron_pipeline.bench.gold import GoldResult, compute_gold, with_mutant_answers
 from heron_pipeline.bench.identity import harness_version
 from heron_pipeline.bench.options import BenchOptions, default_tools, manifest_options
 from heron_pipeline.bench.predict import PredictionsResult, predict
@@ -50,7 +50,9 @@ class BenchResult:
 
 def golds_of(audit: AuditResult, states: dict[int, StateResult]) -> dict[int, GoldResult]:
     """The gold results a recorded audit judged, rebuilt from its record (no queries run)."""
-    return {int(s["seed"]): GoldResult(states[int(s["seed"])], ArtifactRef.from_json(s["gold"]), audit.questions_digest)
+    return {int(s["seed"]): GoldResult(states[int(s["seed"])], ArtifactRef.from_json(s["gold"]), audit.questions_digest,
+                                       mutant_answers=ArtifactRef.from_json(s["mutant_answers"])
+                                       if s.get("mutant_answers") else None)
             for s in audit.states}
 
 
@@ -62,7 +64,9 @@ def audited_golds(server: Any, artifacts: Path, scale: str, states: dict[int, St
     found = recorded_audit(artifacts, scale, questions_digest, fingerprints)
     if found is not None and found.passed:
         say(found.summary_line(reused=True))
-        return found, golds_of(found, states)
+        # a verdict recorded before trap mutant answers existed: compute them now (once per state)
+        return found, {seed: with_mutant_answers(server, artifacts, gold, questions)
+                       for seed, gold in golds_of(found, states).items()}
     golds = {}
     for seed, state in sorted(states.items()):
         golds[seed] = compute_gold(server, artifacts, state, questions, questions_digest)
