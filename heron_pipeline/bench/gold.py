@@ -70,24 +70,36 @@ class GoldResult:
         return parse_mutant_answers(self.mutant_answers.read_json())
 
 
-def compute_mutant_answers(server: Any, artifacts: Path, state: StateResult, questions: list[Any],
-                           gold_rows: dict[str, list[tuple]]) -> ArtifactRef:
-    """Run every question's trap mutants on ``state`` (read only, each under a statement timeout and
-    ``mutants.answers.MAX_ROWS``) and store their answers, content-addressed."""
-    from heron_pipeline.artifacts import ArtifactLayout, write_content_addressed
+def trap_table(questions: list[Any]) -> dict[str, list[Any]]:
+    """question id -> its trap mutants (``mutants.answers.trap_mutant_table`` over the catalog): the
+    same for every state, so a run over several states makes it once."""
     from heron_pipeline.catalog import load_catalog
+    from heron_pipeline.mutants.answers import trap_mutant_table
+
+    return trap_mutant_table(questions, load_catalog())
+
+
+def compute_mutant_answers(server: Any, artifacts: Path, state: StateResult, questions: list[Any],
+                           gold_rows: dict[str, list[tuple]],
+                           table: dict[str, list[Any]] | None = None) -> ArtifactRef:
+    """Run every question's trap mutants (``table``, made by ``trap_table`` when not given) on
+    ``state`` (read only, each under a statement timeout and ``mutants.answers.MAX_ROWS``) and store
+    their answers, content-addressed."""
+    from heron_pipeline.artifacts import ArtifactLayout, write_content_addressed
     from heron_pipeline.mutants.answers import MAX_ROWS, mutant_answers_bytes, mutant_answers_document
     from heron_pipeline.mutants.run import run_trusted
 
+    table = table if table is not None else trap_table(questions)
     with server.connect(state.database) as conn:
         document = mutant_answers_document(questions, gold_rows,
-                                           lambda sql: run_trusted(conn, sql, max_rows=MAX_ROWS), load_catalog())
+                                           lambda sql: run_trusted(conn, sql, max_rows=MAX_ROWS), table)
     path, digest = write_content_addressed(ArtifactLayout.of(artifacts).mutant_answers(state.scale, state.seed),
                                            mutant_answers_bytes(document), suffix=".json")
     return ArtifactRef(path, digest)
 
 
-def with_mutant_answers(server: Any, artifacts: Path, gold: GoldResult, questions: list[Any]) -> GoldResult:
+def with_mutant_answers(server: Any, artifacts: Path, gold: GoldResult, questions: list[Any],
+                        table: dict[str, list[Any]] | None = None) -> GoldResult:
     """``gold`` itself when its mutant answers are recorded, else ``gold`` with them computed now
     (a gold recorded before they existed, e.g. rebuilt from an older audit verdict)."""
     import dataclasses
@@ -96,7 +108,7 @@ def with_mutant_answers(server: Any, artifacts: Path, gold: GoldResult, question
         return gold
     rows = _ok_rows(gold)
     return dataclasses.replace(gold, mutant_answers=compute_mutant_answers(server, artifacts, gold.state, questions,
-                                                                           rows))
+                                                                           rows, table))
 
 
 def _ok_rows(gold: GoldResult) -> dict[str, list[tuple]]:
@@ -109,9 +121,9 @@ def _ok_rows(gold: GoldResult) -> dict[str, list[tuple]]:
 
 
 def compute_gold(server: Any, artifacts: Path, state: StateResult, questions: list[Any],
-                 questions_digest: str) -> GoldResult:
+                 questions_digest: str, table: dict[str, list[Any]] | None = None) -> GoldResult:
     """Run every question on ``state``, store the gold artifact, judge the per-state rules, and store
-    the state's trap mutant answers (``compute_mutant_answers``)."""
+    the state's trap mutant answers (``compute_mutant_answers``; ``table`` as there)."""
     from heron_pipeline.questions import audit as rules
     from heron_pipeline.questions.evidence import Evidence
     from heron_pipeline.questions.gold import gold_latencies_ms, latency_summary, run_state, write_gold_artifact
@@ -121,7 +133,7 @@ def compute_gold(server: Any, artifacts: Path, state: StateResult, questions: li
     path, digest = write_gold_artifact(artifacts, state.scale, state.seed, runs)
     outcomes = rules.judge(questions, Evidence(state.scale, {state.label: runs}), rules.rules_in(rules.Scope.STATE))
     rows = {qid: list(run.gold.result.rows) for qid, run in runs.items() if run.gold.ok}
-    answers = compute_mutant_answers(server, artifacts, state, questions, rows)
+    answers = compute_mutant_answers(server, artifacts, state, questions, rows, table)
     return GoldResult(state, ArtifactRef(path, digest), questions_digest,
                       {name: o.to_json() for name, o in outcomes.items()}, latency_summary(runs), gold_latencies_ms(runs),
                       answers)

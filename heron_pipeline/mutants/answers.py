@@ -61,16 +61,25 @@ def trap_mutants(gold_sql: str, catalog: Any) -> list[Mutant]:
     return [m for m in mutants(gold_sql, catalog) if m.traps and m.equivalent is None]
 
 
+def trap_mutant_table(questions: Iterable[Any], catalog: Any) -> dict[str, list[Mutant]]:
+    """question id -> ``trap_mutants`` of its gold. It depends on the questions and the catalog only,
+    not the state, and generating it costs more than running the mutants at tiny (about 20 s for
+    100 questions): a run over several states makes it once and passes it to each."""
+    return {q.id: trap_mutants(q.gold_sql, catalog) for q in questions}
+
+
 def _one_line(err: BaseException) -> str:
     text = str(err).strip()
     return (text.splitlines()[0] if text else type(err).__name__)[:200]
 
 
 def mutant_answers_document(questions: Iterable[Any], gold_rows: Mapping[str, Sequence[tuple]],
-                            execute: Callable[[str], ResultSet], catalog: Any) -> dict[str, Any]:
-    """Every question's trap mutants run with ``execute`` (trusted SQL on one state; raises on a
-    failure, ``ResultTooLarge`` past ``MAX_ROWS``) and stored as the module docstring says.
-    Questions without a gold result here are skipped (scoring refuses them anyway)."""
+                            execute: Callable[[str], ResultSet],
+                            table: Mapping[str, Sequence[Mutant]]) -> dict[str, Any]:
+    """Every question's trap mutants (``table``, from ``trap_mutant_table``) run with ``execute``
+    (trusted SQL on one state; raises on a failure, ``ResultTooLarge`` past ``MAX_ROWS``) and
+    stored as the module docstring says. Questions without a gold result here are skipped (scoring
+    refuses them anyway)."""
     answers: list[dict] = []
     index: dict[str, int] = {}
     stored: dict[str, list[dict]] = {}
@@ -81,7 +90,7 @@ def mutant_answers_document(questions: Iterable[Any], gold_rows: Mapping[str, Se
             continue
         gold = list(gold_rows[question.id])
         spec = order_spec(question.gold_sql)
-        for mutant in trap_mutants(question.gold_sql, catalog):
+        for mutant in table.get(question.id, ()):
             about = {"operator": mutant.operator, "description": mutant.description, "traps": list(mutant.traps)}
             try:
                 result = execute(mutant.sql)
