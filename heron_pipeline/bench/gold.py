@@ -59,7 +59,6 @@ class GoldResult:
         self.gold.read_bytes()  # identity check before decoding
         return gold_rows(self.gold.path, questions)
 
-
     def mutant_rows(self) -> dict[str, tuple[Any, ...]]:
         """question id -> its stored trap mutant answers (``mutants.answers.MutantAnswer``), read from
         exactly this artifact (digest checked); empty when the gold has none recorded."""
