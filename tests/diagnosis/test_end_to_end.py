@@ -1,7 +1,9 @@
 """Causes on a real state: known-wrong SQL on tiny 42 scored, aggregated, published and explained.
 
-The gold and the trap mutant answers are computed by the bench core (``bench.compute_gold``) and
-read back by identity, as ``heron bench`` scores with them."""
+The wrong SQL comes from the raw-llm tool, its model the scripted OpenAI-compatible server
+(tests/llm/fake_openai.py) answering each question with SQL whose cause is known. The gold and the
+trap mutant answers are computed by the bench core (``bench.compute_gold``) and read back by
+identity, as ``heron bench`` scores with them."""
 
 from __future__ import annotations
 
