@@ -94,7 +94,45 @@ def main(predictions: str = "-", scale: str = "tiny", seeds: str = "42,43,44", r
           f"{rounds} rounds: baseline {base:.3f} s, with diagnosis {diag:.3f} s, ratio {diag / base:.3f} (budget 1.2); "
           f"the diagnosis without trap answers: ratio {statistics.median(times['no traps']) / base:.3f}")
     print("causes of the wrong records: " + ", ".join(f"{c} {n}" for c, n in sorted(causes.items())))
+    print(diagnose_alone(questions, preds, states, base))
     return 0
+
+
+def diagnose_alone(questions, preds, states, baseline_s: float) -> str:
+    """The diagnosis function alone (pure CPU, no database), over every prediction on every state,
+    with and without the trap answers: a figure the database's noise under load does not blur."""
+    from heron_pipeline.diagnosis import diagnose
+    from heron_pipeline.scoring import compare
+
+    by_id = {q.id: q for q in questions}
+    cases = []
+    for run, gold, answers, _ in states:
+        for p in preds:
+            q = by_id[p.question_id]
+            try:
+                rows = list(run.execute(p.sql).rows) if p.sql else None
+            except Exception as err:  # noqa: BLE001 — a failed prediction: its class, as the scorer records it
+                rows, kind = None, run.classify(err)
+            else:
+                kind = None
+            correct = compare(q.gold_sql, gold[q.id], rows)
+            cases.append((q, p, gold[q.id], rows, correct, kind, answers.get(q.id, ())))
+    spent = {}
+    for traps in (True, False):
+        best = float("inf")
+        for _ in range(5):
+            sql_facts.parse.cache_clear()
+            started = time.perf_counter()
+            for q, p, gold, rows, correct, kind, answers in cases:
+                diagnose(correct=correct, error_class=kind, pred_sql=p.sql, gold_sql=q.gold_sql,
+                         gold_tables=q.gold_tables, gold_rows=gold, pred_rows=rows,
+                         mutant_answers=answers if traps else (), question_traps=[t.value for t in q.traps])
+            best = min(best, time.perf_counter() - started)
+        spent[traps] = best
+    return (f"diagnose() alone over {len(cases)} scored predictions (best of 5): {spent[True]:.3f} s with trap "
+            f"answers, {spent[False]:.3f} s without; the trap step adds {spent[True] - spent[False]:.3f} s = "
+            f"{(spent[True] - spent[False]) / baseline_s:.3f}× of the baseline scoring time, the whole diagnosis "
+            f"{spent[True] / baseline_s:.3f}×")
 
 
 if __name__ == "__main__":
