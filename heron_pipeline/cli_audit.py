@@ -42,11 +42,13 @@ def ensure_states(server: Server, artifacts: Path, scale: str, seeds: list[int],
 def compute_golds(server: Server, artifacts: Path, states: dict, questions: list, digest: str) -> list:
     """Every state's gold and per-state rules (``bench.compute_gold``), one progress line per state."""
     from heron_pipeline.bench import compute_gold
+    from heron_pipeline.bench.gold import trap_table
 
     golds = []
+    table = trap_table(questions)  # the trap mutants whose answers each state stores: made once
     for _seed, state in sorted(states.items()):
         started = time.perf_counter()
-        gold = compute_gold(server, artifacts, state, questions, digest)
+        gold = compute_gold(server, artifacts, state, questions, digest, table)
         say(f"{state.database}: {len(questions)} questions in {time.perf_counter() - started:.1f} s "
              f"(gold median {gold.latency['median_ms']} ms, max {gold.latency['max_ms']} ms) -> {gold.gold.path}")
         golds.append(gold)

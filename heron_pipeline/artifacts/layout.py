@@ -40,6 +40,8 @@ KINDS: tuple[Kind, ...] = (
     Kind("state_fingerprint", "states/{scale}_{seed}/{label_key}.json",
          "a finished database's fingerprint beside its build label (label_key: sha256 of the label, 32 hex)"),
     Kind("gold", "gold/{scale}_{seed}/{digest}.json", "one state's gold results"),
+    Kind("mutant_answers", "mutant_answers/{scale}_{seed}/{digest}.json",
+         "one state's answers of every question's trap mutants not set aside as equivalent (trap:<tag> causes)"),
     Kind("audits", "audits/{scale}/{digest}.json", "an audit verdict over a scale's states"),
     Kind("audit_pointer", "audits/{scale}/{key}.ref.json",
          "the ref of the verdict recorded for exactly these states and questions"),
@@ -130,6 +132,9 @@ class ArtifactLayout:
 
     def gold(self, scale: str, seed: int) -> Path:
         return self.folder("gold", scale=scale, seed=seed)
+
+    def mutant_answers(self, scale: str, seed: int) -> Path:
+        return self.folder("mutant_answers", scale=scale, seed=seed)
 
     def audits(self, scale: str) -> Path:
         return self.folder("audits", scale=scale)

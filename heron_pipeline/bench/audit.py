@@ -44,7 +44,8 @@ class AuditResult:
     key: str
     passed: bool
     questions_digest: str
-    states: list[dict[str, Any]]  # [{seed, fingerprint, generator_version, gold: {path, digest}}]
+    #: [{seed, fingerprint, generator_version, gold: {path, digest}, mutant_answers: {path, digest}}]
+    states: list[dict[str, Any]]
     #: rule name -> {"status": passed | failed | not judged, "reason", "problems": [...]}, table order
     outcomes: dict[str, dict[str, Any]] = field(default_factory=dict)
     varying_share: float | None = None
@@ -174,7 +175,8 @@ def audit_states(artifacts: Path, scale: str, golds: Iterable[GoldResult], quest
     result = AuditResult(
         scale=scale, key=key, passed=report.ok, questions_digest=questions_digest,
         states=[{"seed": g.state.seed, "fingerprint": g.state.fingerprint,
-                 "generator_version": g.state.generator_version, "gold": g.gold.to_json()} for g in golds],
+                 "generator_version": g.state.generator_version, "gold": g.gold.to_json(),
+                 **({"mutant_answers": g.mutant_answers.to_json()} if g.mutant_answers else {})} for g in golds],
         outcomes={name: o.to_json() for name, o in outcomes.items()},
         varying_share=round(report.varying_share, 4) if report.judged else None,
         report=rules.format_report(report, questions),

@@ -6,6 +6,9 @@ The gold answers are stored as one content-hashed artifact (rows only: two runs 
 the same digest); the outcome of every per-state rule of the audit table (``questions.audit``,
 scope ``state``) and the latencies it measured are returned beside it — the Dagster asset checks
 of ``gold_results`` and the audit step read the same outcomes.
+
+The same step stores the state's trap mutant answers (``mutants.answers``): computed here, once per
+state, so that scoring any number of tools reads them (``trap:<tag>`` causes) and runs no mutant.
 """
 
 from __future__ import annotations
@@ -29,6 +32,8 @@ class GoldResult:
     outcomes: dict[str, dict[str, Any]] = field(default_factory=dict)
     latency: dict[str, float] = field(default_factory=dict)  # median_ms, max_ms, total_ms
     latencies_ms: dict[str, float] = field(default_factory=dict)  # question id -> gold latency
+    #: the state's trap mutant answers (``mutants.answers``); None for a gold recorded before them
+    mutant_answers: ArtifactRef | None = None
 
     @property
     def passed(self) -> bool:
@@ -37,13 +42,15 @@ class GoldResult:
 
     def to_json(self) -> dict[str, Any]:
         return {"state": self.state.to_json(), "gold": self.gold.to_json(), "questions_digest": self.questions_digest,
-                "outcomes": self.outcomes, "latency": self.latency, "latencies_ms": self.latencies_ms}
+                "outcomes": self.outcomes, "latency": self.latency, "latencies_ms": self.latencies_ms,
+                "mutant_answers": self.mutant_answers.to_json() if self.mutant_answers else None}
 
     @classmethod
     def from_json(cls, doc: dict[str, Any]) -> "GoldResult":
         return cls(StateResult.from_json(doc["state"]), ArtifactRef.from_json(doc["gold"]), doc["questions_digest"],
                    {k: dict(v) for k, v in doc.get("outcomes", {}).items()}, dict(doc.get("latency", {})),
-                   dict(doc.get("latencies_ms", {})))
+                   dict(doc.get("latencies_ms", {})),
+                   ArtifactRef.from_json(doc["mutant_answers"]) if doc.get("mutant_answers") else None)
 
     def rows(self, questions: list[Any]) -> dict[str, list[tuple]]:
         """question id -> gold rows, read from exactly this artifact (digest checked)."""
@@ -52,10 +59,70 @@ class GoldResult:
         self.gold.read_bytes()  # identity check before decoding
         return gold_rows(self.gold.path, questions)
 
+    def mutant_rows(self) -> dict[str, tuple[Any, ...]]:
+        """question id -> its stored trap mutant answers (``mutants.answers.MutantAnswer``), read from
+        exactly this artifact (digest checked); empty when the gold has none recorded."""
+        from heron_pipeline.mutants.answers import parse_mutant_answers
+
+        if self.mutant_answers is None:
+            return {}
+        return parse_mutant_answers(self.mutant_answers.read_json())
+
+
+def trap_table(questions: list[Any]) -> dict[str, list[Any]]:
+    """question id -> its trap mutants (``mutants.answers.trap_mutant_table`` over the catalog): the
+    same for every state, so a run over several states makes it once."""
+    from heron_pipeline.catalog import load_catalog
+    from heron_pipeline.mutants.answers import trap_mutant_table
+
+    return trap_mutant_table(questions, load_catalog())
+
+
+def compute_mutant_answers(server: Any, artifacts: Path, state: StateResult, questions: list[Any],
+                           gold_rows: dict[str, list[tuple]],
+                           table: dict[str, list[Any]] | None = None) -> ArtifactRef:
+    """Run every question's trap mutants (``table``, made by ``trap_table`` when not given) on
+    ``state`` (read only, each under a statement timeout and ``mutants.answers.MAX_ROWS``) and store
+    their answers, content-addressed."""
+    from heron_pipeline.artifacts import ArtifactLayout, write_content_addressed
+    from heron_pipeline.mutants.answers import MAX_ROWS, mutant_answers_bytes, mutant_answers_document
+    from heron_pipeline.mutants.run import run_trusted
+
+    table = table if table is not None else trap_table(questions)
+    with server.connect(state.database) as conn:
+        document = mutant_answers_document(questions, gold_rows,
+                                           lambda sql: run_trusted(conn, sql, max_rows=MAX_ROWS), table)
+    path, digest = write_content_addressed(ArtifactLayout.of(artifacts).mutant_answers(state.scale, state.seed),
+                                           mutant_answers_bytes(document), suffix=".json")
+    return ArtifactRef(path, digest)
+
+
+def with_mutant_answers(server: Any, artifacts: Path, gold: GoldResult, questions: list[Any],
+                        table: dict[str, list[Any]] | None = None) -> GoldResult:
+    """``gold`` itself when its mutant answers are recorded, else ``gold`` with them computed now
+    (a gold recorded before they existed, e.g. rebuilt from an older audit verdict)."""
+    import dataclasses
+
+    if gold.mutant_answers is not None:
+        return gold
+    rows = _ok_rows(gold)
+    return dataclasses.replace(gold, mutant_answers=compute_mutant_answers(server, artifacts, gold.state, questions,
+                                                                           rows, table))
+
+
+def _ok_rows(gold: GoldResult) -> dict[str, list[tuple]]:
+    """question id -> gold rows of every question whose gold ran (digest checked)."""
+    from heron_pipeline.questions.gold import read_gold_artifact
+
+    gold.gold.read_bytes()
+    return {qid: list(result.rows) for qid, (result, _error) in read_gold_artifact(gold.gold.path).items()
+            if result is not None}
+
 
 def compute_gold(server: Any, artifacts: Path, state: StateResult, questions: list[Any],
-                 questions_digest: str) -> GoldResult:
-    """Run every question on ``state``, store the gold artifact, judge the per-state rules."""
+                 questions_digest: str, table: dict[str, list[Any]] | None = None) -> GoldResult:
+    """Run every question on ``state``, store the gold artifact, judge the per-state rules, and store
+    the state's trap mutant answers (``compute_mutant_answers``; ``table`` as there)."""
     from heron_pipeline.questions import audit as rules
     from heron_pipeline.questions.evidence import Evidence
     from heron_pipeline.questions.gold import gold_latencies_ms, latency_summary, run_state, write_gold_artifact
@@ -64,5 +131,8 @@ def compute_gold(server: Any, artifacts: Path, state: StateResult, questions: li
         runs = run_state(conn, questions)
     path, digest = write_gold_artifact(artifacts, state.scale, state.seed, runs)
     outcomes = rules.judge(questions, Evidence(state.scale, {state.label: runs}), rules.rules_in(rules.Scope.STATE))
+    rows = {qid: list(run.gold.result.rows) for qid, run in runs.items() if run.gold.ok}
+    answers = compute_mutant_answers(server, artifacts, state, questions, rows, table)
     return GoldResult(state, ArtifactRef(path, digest), questions_digest,
-                      {name: o.to_json() for name, o in outcomes.items()}, latency_summary(runs), gold_latencies_ms(runs))
+                      {name: o.to_json() for name, o in outcomes.items()}, latency_summary(runs), gold_latencies_ms(runs),
+                      answers)

@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from heron_pipeline.artifacts import ArtifactLayout, ArtifactRef, write_document
 from heron_pipeline.bench.audit import AuditResult, audit_states, recorded_audit
-from heron_pipeline.bench.gold import GoldResult, compute_gold
+from heron_pipeline.bench.gold import GoldResult, compute_gold, trap_table, with_mutant_answers
 from heron_pipeline.bench.identity import harness_version
 from heron_pipeline.bench.options import BenchOptions, default_tools, manifest_options
 from heron_pipeline.bench.predict import PredictionsResult, predict
@@ -50,7 +50,9 @@ class BenchResult:
 
 def golds_of(audit: AuditResult, states: dict[int, StateResult]) -> dict[int, GoldResult]:
     """The gold results a recorded audit judged, rebuilt from its record (no queries run)."""
-    return {int(s["seed"]): GoldResult(states[int(s["seed"])], ArtifactRef.from_json(s["gold"]), audit.questions_digest)
+    return {int(s["seed"]): GoldResult(states[int(s["seed"])], ArtifactRef.from_json(s["gold"]), audit.questions_digest,
+                                       mutant_answers=ArtifactRef.from_json(s["mutant_answers"])
+                                       if s.get("mutant_answers") else None)
             for s in audit.states}
 
 
@@ -62,10 +64,16 @@ def audited_golds(server: Any, artifacts: Path, scale: str, states: dict[int, St
     found = recorded_audit(artifacts, scale, questions_digest, fingerprints)
     if found is not None and found.passed:
         say(found.summary_line(reused=True))
-        return found, golds_of(found, states)
+        golds = golds_of(found, states)
+        if any(g.mutant_answers is None for g in golds.values()):
+            # a verdict recorded before trap mutant answers existed: compute them now, once per state
+            table = trap_table(questions)
+            golds = {seed: with_mutant_answers(server, artifacts, g, questions, table) for seed, g in golds.items()}
+        return found, golds
     golds = {}
+    table = trap_table(questions)  # the same trap mutants on every state: made once
     for seed, state in sorted(states.items()):
-        golds[seed] = compute_gold(server, artifacts, state, questions, questions_digest)
+        golds[seed] = compute_gold(server, artifacts, state, questions, questions_digest, table)
         say(f"gold/{state.label}: {len(questions)} questions → {golds[seed].gold.path.name[:16]}…")
     audit = audit_states(artifacts, scale, golds.values(), questions, questions_digest, server=server)
     say(audit.summary_line())

@@ -35,25 +35,35 @@ class ScoresResult:
     ex1: float | None = None
     errors: int = 0
     records: int = 0
+    #: the trap mutant answers the diagnosis read (``mutants.answers``), by identity; None when the
+    #: gold had none recorded (no ``trap:<tag>`` cause could be named)
+    mutant_answers: ArtifactRef | None = None
+    #: sample 0's wrong questions on this state counted by cause (the registry's ``wrong_by_cause``)
+    wrong_by_cause: dict[str, int] | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {"tool": self.tool, "scale": self.scale, "seed": self.seed, "question_mode": self.question_mode,
                 "status": self.status, "reason": self.reason, "scores": self.scores.to_json() if self.scores else None,
                 "predictions_digest": self.predictions_digest, "gold_digest": self.gold_digest,
-                "fingerprint": self.fingerprint, "ex1": self.ex1, "errors": self.errors, "records": self.records}
+                "fingerprint": self.fingerprint, "ex1": self.ex1, "errors": self.errors, "records": self.records,
+                "mutant_answers": self.mutant_answers.to_json() if self.mutant_answers else None,
+                "wrong_by_cause": self.wrong_by_cause}
 
     @classmethod
     def from_json(cls, doc: dict[str, Any]) -> "ScoresResult":
         ref = ArtifactRef.from_json(doc["scores"]) if doc.get("scores") else None
         return cls(doc["tool"], doc["scale"], int(doc["seed"]), doc["question_mode"], doc["status"], doc.get("reason"),
                    ref, doc.get("predictions_digest"), doc["gold_digest"], doc["fingerprint"], doc.get("ex1"),
-                   int(doc.get("errors", 0)), int(doc.get("records", 0)))
+                   int(doc.get("errors", 0)), int(doc.get("records", 0)),
+                   ArtifactRef.from_json(doc["mutant_answers"]) if doc.get("mutant_answers") else None,
+                   doc.get("wrong_by_cause"))
 
 
 def score(server: Any, artifacts: Path, predictions: PredictionsResult, gold: GoldResult, questions: list[Any],
           audit: AuditResult, *, time_ves: bool = False,
           progress: Callable[[int], None] | None = None) -> ScoresResult:
     """Execute every prediction of ``predictions`` on ``gold``'s state and score it."""
+    from heron_pipeline.harness.aggregate import state_figures
     from heron_pipeline.harness.scorer import score_state
     from heron_pipeline.harness.state_run import state_run
     from heron_pipeline.harness.store import store_scores_in
@@ -80,10 +90,13 @@ def score(server: Any, artifacts: Path, predictions: PredictionsResult, gold: Go
     extra_columns = predictions.question_mode == "natural"
     kwargs = {"extra_columns": True} if extra_columns else {}
     records = score_state(predictions.tool, questions, predictions.load(), gold.rows(questions),
-                          state_run(server, state.scale, state.seed), time_ves=time_ves, progress=progress, **kwargs)
+                          state_run(server, state.scale, state.seed), time_ves=time_ves, progress=progress,
+                          mutant_answers=gold.mutant_rows(), **kwargs)
     path, digest = store_scores_in(ArtifactLayout.of(artifacts).scores(predictions.tool, state.scale, state.seed,
                                                                        predictions.question_mode), records)
     first = [r for r in records if r.sample == 0]
+    causes = state_figures(path, predictions.tool, ("wrong_by_cause",))["wrong_by_cause"]
     return ScoresResult(status="scored", reason=None, scores=ArtifactRef(path, digest),
                         ex1=ex1_of_records(records),
-                        errors=sum(r.error_class is not None for r in first), records=len(records), **base)
+                        errors=sum(r.error_class is not None for r in first), records=len(records),
+                        mutant_answers=gold.mutant_answers, wrong_by_cause=causes, **base)

@@ -7,7 +7,12 @@ A prediction the comparator judged wrong gets exactly one cause, the first of th
 2. ``schema-linking`` — the predicted SQL does not read every table gold reads (the tables are read
    with ``questions.sql_facts.tables_read``, the same function the audit checks ``gold_tables``
    with, so CTE names are not tables); the missing gold tables and the extra tables are named;
-3. (``trap:<tag>`` — the answer equals a trap's mutant answer — will slot in here; not built yet);
+3. ``trap:<tag>`` — the answer equals, on this state, the stored answer of a near-miss mutant of the
+   gold whose operator removes that trap's handling (``mutants.answers``: the audit's mutants, none
+   set aside as equivalent), by the comparator that decides EX (``scoring.compare``, the mutant's
+   rows in gold's place). Every matching mutant is reported; the cause is chosen by a fixed rule:
+   mutants removing a trap the question is tagged with first, then the generator's order; the tag
+   is the chosen mutant's first trap the question carries, else its first;
 4. ``shape`` — the answer has a different number of columns than gold (in natural question mode,
    where extra columns are allowed, fewer than gold), or it holds gold's rows and only their order
    differs where gold orders;
@@ -24,15 +29,16 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from heron_pipeline.questions.sql_facts import SQLParseError, tables_read
-from heron_pipeline.scoring import count_matching_rows, order_spec, values_equal
+from heron_pipeline.scoring import compare, count_matching_rows, order_spec, values_equal
 from heron_pipeline.scoring.comparator import value_key
 
 SCHEMA_LINKING, SHAPE, VALUES = "schema-linking", "shape", "values"
-#: The causes after a prediction's failure class, in precedence order (``trap:<tag>`` will sit
-#: between schema-linking and shape).
+TRAP_PREFIX = "trap:"
+#: The causes after a prediction's failure class, in precedence order (``trap:<tag>`` sits between
+#: schema-linking and shape: ``cause_rank``).
 CAUSE_ORDER = (SCHEMA_LINKING, SHAPE, VALUES)
 
 
@@ -41,7 +47,7 @@ def cause_rank(cause: str) -> tuple[float, str]:
     ``trap:<tag>`` between schema-linking and shape."""
     if cause in CAUSE_ORDER:
         return (1 + CAUSE_ORDER.index(cause), cause)
-    if cause.startswith("trap:"):
+    if cause.startswith(TRAP_PREFIX):
         return (1.5 + CAUSE_ORDER.index(SCHEMA_LINKING), cause)
     return (0, cause)
 
@@ -51,7 +57,9 @@ class Diagnosis:
     """The one cause of a wrong prediction, and what it is about.
 
     ``detail`` says it in words (``"2 columns, gold has 3"``, ``"row order"``); the tables are
-    sorted; the row counts are set for ``values`` (and for the row-order case of ``shape``, 0 and 0).
+    sorted; the row counts are set for ``values`` (and for the row-order case of ``shape``, 0 and 0);
+    ``trap_mutants`` lists every mutant whose answer the prediction's equals (``trap_label``), the
+    chosen one first — set for a ``trap:<tag>`` cause only.
     """
 
     cause: str
@@ -60,6 +68,29 @@ class Diagnosis:
     extra_tables: tuple[str, ...] = ()
     rows_missing: int | None = None
     rows_extra: int | None = None
+    trap_mutants: tuple[str, ...] = ()
+
+
+def trap_label(mutant: Any) -> str:
+    """``tenant-isolation: drop the tenant filter in WHERE`` — a stored mutant's traps and description."""
+    return f"{','.join(mutant.traps)}: {mutant.description}"
+
+
+def trap_matches(gold_sql: str, pred_rows: Sequence[tuple], mutant_answers: Iterable[Any],
+                 question_traps: Iterable[str] = (), *, extra_columns: bool = False) -> list[Any]:
+    """The stored trap mutant answers (``mutants.answers.MutantAnswer``) equal to ``pred_rows`` by the
+    comparator that decides EX (the mutant's rows in gold's place, gold's order rule), in the fixed
+    order the cause is chosen in: mutants of a trap the question is tagged with first, then the
+    generator's order (the stored order)."""
+    tagged = set(question_traps)
+    found = [m for m in mutant_answers if compare(gold_sql, m.rows, pred_rows, extra_columns=extra_columns)]
+    return sorted(found, key=lambda m: not tagged & set(m.traps))  # stable: generator order within
+
+
+def trap_cause(mutant: Any, question_traps: Iterable[str] = ()) -> str:
+    """``trap:<tag>`` of a matching mutant: its first trap the question carries, else its first."""
+    tagged = set(question_traps)
+    return TRAP_PREFIX + next((t for t in mutant.traps if t in tagged), mutant.traps[0])
 
 
 @dataclass(frozen=True)
@@ -178,11 +209,13 @@ def row_diff(gold_rows: Sequence[tuple], pred_rows: Sequence[tuple], *, examples
 
 def diagnose(*, correct: bool, error_class: str | None, pred_sql: str | None, gold_sql: str,
              gold_tables: Iterable[str], gold_rows: Sequence[tuple], pred_rows: Sequence[tuple] | None,
-             extra_columns: bool = False) -> Diagnosis | None:
+             extra_columns: bool = False, mutant_answers: Iterable[Any] = (),
+             question_traps: Iterable[str] = ()) -> Diagnosis | None:
     """The one cause of a wrong prediction (None for a correct one); see the module docstring.
 
     ``extra_columns`` is the comparator's natural-mode rule: more columns than gold is then not a
-    shape error."""
+    shape error. ``mutant_answers`` are the question's stored trap mutant answers on this state
+    (``mutants.answers``), ``question_traps`` its trap tags (they order the matches)."""
     if correct:
         return None
     if error_class is not None or pred_rows is None:
@@ -193,6 +226,11 @@ def diagnose(*, correct: bool, error_class: str | None, pred_sql: str | None, go
         return Diagnosis(SCHEMA_LINKING, "misses " + ", ".join(sorted(gold - read)),
                          tuple(sorted(gold - read)), tuple(sorted(read - gold)))
     extra_tables = tuple(sorted(read - gold)) if read is not None else ()
+    matches = trap_matches(gold_sql, pred_rows, mutant_answers, question_traps, extra_columns=extra_columns)
+    if matches:
+        more = f" (and {len(matches) - 1} more)" if len(matches) > 1 else ""
+        return Diagnosis(trap_cause(matches[0], question_traps), f"equals mutant: {matches[0].description}{more}",
+                         extra_tables=extra_tables, trap_mutants=tuple(trap_label(m) for m in matches))
     if gold_rows and pred_rows:
         width, pred_width = len(gold_rows[0]), len(pred_rows[0])
         if pred_width < width or (pred_width > width and not extra_columns):

@@ -4,20 +4,21 @@ The score record is the one a recorded bench run wrote (``runs/<digest>.json`` n
 artifact with its sha256; the artifact is read only if its bytes still hash to it), never "the
 newest file". The predicted and gold SQL are executed again on the state — the prediction through
 the sandbox, as the scorer ran it — to show which rows differ; the cause shown is the stored one,
-the one the standings counted.
+the one the standings counted. A ``trap:<tag>`` cause lists the mutants the answer equals and is
+checked again against the stored mutant answers the run recorded (``mutants.answers``, by digest).
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
 from heron_pipeline.artifacts import ArtifactLayout
 from heron_pipeline.artifacts.ref import ArtifactRef, read_jsonl
 from heron_pipeline.bench.run import recorded_runs
-from heron_pipeline.diagnosis.causes import RowDiff, row_diff
+from heron_pipeline.diagnosis.causes import TRAP_PREFIX, RowDiff, row_diff, trap_label, trap_matches
 
 
 class NotFound(ValueError):
@@ -35,6 +36,8 @@ class RecordedScores:
     manifest: Path
     run: dict[str, Any]
     scores: dict[int, ArtifactRef]
+    #: seed -> the trap mutant answers the scores were diagnosed with (runs before them: none)
+    mutant_answers: dict[int, ArtifactRef] = field(default_factory=dict)
 
     @property
     def seeds(self) -> list[int]:
@@ -66,15 +69,17 @@ def recorded_scores(artifacts: Path, tool: str, scale: str, question_mode: str,
     matching, tools = [], set()
     for path, doc in candidates:
         tools |= {s["tool"] for s in doc.get("scores") or [] if s.get("status") == "scored"}
-        mine = {int(s["seed"]): ArtifactRef.from_json(s["scores"]) for s in doc.get("scores") or []
-                if s.get("tool") == tool and s.get("status") == "scored" and s.get("scores")}
-        if mine:
-            matching.append((str(doc.get("finished_at") or doc.get("started_at") or ""), path.name, path, doc, mine))
+        entries = [s for s in doc.get("scores") or []
+                   if s.get("tool") == tool and s.get("status") == "scored" and s.get("scores")]
+        if entries:
+            matching.append((str(doc.get("finished_at") or doc.get("started_at") or ""), path.name, path, doc, entries))
     if not matching:
         have = ", ".join(sorted(tools)) or "no tool"
         raise UnknownName(f"--tool {tool}: no recorded run of {scale} ({question_mode}) scored it; they scored {have}")
-    _, _, path, doc, mine = max(matching, key=lambda m: (m[0], m[1]))
-    return RecordedScores(path, doc, mine)
+    _, _, path, doc, entries = max(matching, key=lambda m: (m[0], m[1]))
+    return RecordedScores(path, doc, {int(s["seed"]): ArtifactRef.from_json(s["scores"]) for s in entries},
+                          {int(s["seed"]): ArtifactRef.from_json(s["mutant_answers"]) for s in entries
+                           if s.get("mutant_answers")})
 
 
 def score_record(ref: ArtifactRef, question_id: str) -> dict[str, Any] | None:
@@ -109,6 +114,9 @@ class Explanation:
     diff: RowDiff | None
     failure: str | None  # why the prediction could not be re-run (its error class and message)
     manifest: Path
+    #: a trap cause checked again: the stored mutant answers' digest and the mutants the re-run
+    #: answer equals (``trap_label``), in the diagnosis' order; None when not checked
+    trap_check: tuple[str, tuple[str, ...]] | None = None
 
 
 def explain(recorded: RecordedScores, tool: str, question: Any, question_text: str, seed: int | None,
@@ -130,7 +138,7 @@ def explain(recorded: RecordedScores, tool: str, question: Any, question_text: s
                                                 recorded.seeds[0])
     record = records[chosen]
     sql = predicted_sql(recorded.run, tool, question.id)
-    diff = failure = None
+    diff = failure = trap_check = None
     if sql is None:
         failure = record.get("error") or "no SQL"
     else:
@@ -140,8 +148,24 @@ def explain(recorded: RecordedScores, tool: str, question: Any, question_text: s
             failure = f"{getattr(err, 'kind', type(err).__name__)}: {' '.join(str(err).split())[:300]}"
         else:
             diff = row_diff(run_gold(chosen, question.gold_sql), pred_rows, examples=examples)
+            trap_check = _trap_check(recorded, chosen, question, record, pred_rows)
     return Explanation(tool, recorded.run["options"]["scale"], chosen, question.id, question_text, question.gold_sql,
-                       sql, record, diff, failure, recorded.manifest)
+                       sql, record, diff, failure, recorded.manifest, trap_check)
+
+
+def _trap_check(recorded: RecordedScores, seed: int, question: Any, record: dict[str, Any],
+                pred_rows: list[tuple]) -> tuple[str, tuple[str, ...]] | None:
+    """A stored ``trap:<tag>`` cause decided again from the stored mutant answers of ``seed``."""
+    from heron_pipeline.mutants.answers import parse_mutant_answers
+
+    ref = recorded.mutant_answers.get(seed)
+    if ref is None or not str(record.get("cause") or "").startswith(TRAP_PREFIX):
+        return None
+    answers = parse_mutant_answers(ref.read_json()).get(question.id, ())
+    natural = (recorded.run.get("options") or {}).get("question_mode") == "natural"
+    found = trap_matches(question.gold_sql, pred_rows, answers, [str(getattr(t, "value", t)) for t in question.traps],
+                         extra_columns=natural)
+    return ref.digest, tuple(trap_label(m) for m in found)
 
 
 def _rows(rows: tuple[tuple, ...]) -> list[str]:
@@ -165,6 +189,14 @@ def explanation_text(e: Explanation) -> str:
             lines.append(f"  gold tables not read: {', '.join(r['missing_tables'])}")
         if r.get("extra_tables"):
             lines.append(f"  tables gold does not read: {', '.join(r['extra_tables'])}")
+        if r.get("trap_mutants"):
+            lines.append("  the answer equals, on this state, the answer of the gold's mutant (traps: description):")
+            lines += [f"    {label}" for label in r["trap_mutants"]]
+        if e.trap_check is not None:
+            digest, found = e.trap_check
+            same = list(found) == list(r.get("trap_mutants") or [])
+            lines.append(f"  {'reproduced' if same else 'NOT reproduced'} from the stored mutant answers "
+                         f"{digest[:12]}… ({len(found)} matching)")
     if e.failure is not None:
         lines.append(f"prediction not executed again: {e.failure}")
     elif e.diff is not None:

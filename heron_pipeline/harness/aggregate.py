@@ -18,10 +18,10 @@ from typing import Any, Iterable, Mapping
 import duckdb
 
 from heron_pipeline.harness.records import score_columns
-from heron_pipeline.metrics import CI_RESAMPLES, CI_SEED, ToolScores, field_figures, tool_dims, tool_figures
+from heron_pipeline.metrics import CI_RESAMPLES, CI_SEED, ToolScores, field_figures, get, tool_dims, tool_figures
 
 __all__ = ["CI_RESAMPLES", "CI_SEED", "ToolConditions", "compute_standings", "conditions_of", "load_scores",
-           "standings_json", "tool_dims", "tool_standing"]
+           "standings_json", "state_figures", "tool_dims", "tool_standing"]
 
 
 @dataclass(frozen=True)
@@ -72,6 +72,17 @@ def tool_standing(con: duckdb.DuckDBPyConnection, tool: str, conditions: ToolCon
         "questions": len(scores.questions),
         **tool_figures(scores),
     }
+
+
+def state_figures(score_path: Path, tool: str, names: Iterable[str]) -> dict[str, Any]:
+    """The figures of the registry metrics ``names`` for ``tool`` over one scores artifact (one
+    state), computed by each metric's own aggregate — e.g. ``wrong_by_cause`` on one state, what
+    the Dagster scores assets show (the Dagster layer computes no metric itself)."""
+    scores = ToolScores(load_scores([score_path]), tool)
+    figures: dict[str, Any] = {}
+    for name in names:
+        figures.update(get(name).aggregate(scores))
+    return figures
 
 
 def compute_standings(score_paths: Iterable[Path], scale: str,

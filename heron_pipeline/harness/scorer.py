@@ -49,11 +49,14 @@ def _value(tag: Any) -> str:
 
 
 def score_prediction(tool: str, question: Any, prediction: PredictionRecord, gold_rows: list[tuple],
-                     state: StateRun, *, time_ves: bool = False, extra_columns: bool = False) -> ScoreRecord:
+                     state: StateRun, *, time_ves: bool = False, extra_columns: bool = False,
+                     mutant_answers: tuple[Any, ...] = ()) -> ScoreRecord:
     """Execute one prediction on ``state`` and score it against that state's gold rows.
 
     ``extra_columns`` is the comparator's rule for natural question mode: the prediction may
     return more columns than gold (see ``scoring.compare``); off, the column counts must agree.
+    ``mutant_answers`` are the question's stored trap mutant answers on this state
+    (``mutants.answers``), read by the diagnosis to name a ``trap:<tag>`` cause; none are run here.
     """
     pred_rows: list[tuple] | None = None
     error_class = error = None
@@ -88,17 +91,21 @@ def score_prediction(tool: str, question: Any, prediction: PredictionRecord, gol
         cost_usd=prediction.cost_usd,
         shape=_value(question.shape), retrieval=_value(question.retrieval),
         traps=tuple(_value(t) for t in question.traps),
-        values=record_values(Scored(question, prediction, gold_rows, pred_rows, correct, error_class, extra_columns)),
+        values=record_values(Scored(question, prediction, gold_rows, pred_rows, correct, error_class, extra_columns,
+                                    tuple(mutant_answers))),
     )
 
 
 def score_state(tool: str, questions: Iterable[Any], predictions: Iterable[PredictionRecord],
                 gold_rows: Mapping[str, list[tuple]], state: StateRun, *, time_ves: bool = False,
                 progress: Callable[[int], None] | None = None, workers: int = 3,
-                extra_columns: bool = False) -> list[ScoreRecord]:
+                extra_columns: bool = False,
+                mutant_answers: Mapping[str, tuple[Any, ...]] | None = None) -> list[ScoreRecord]:
     """Score every prediction of ``tool`` on one state, in (question, sample) order.
 
-    ``extra_columns`` is passed to every ``score_prediction`` (natural question mode).
+    ``extra_columns`` is passed to every ``score_prediction`` (natural question mode), and so is
+    each question's entry of ``mutant_answers`` (question id -> the state's stored trap mutant
+    answers, ``GoldResult.mutant_rows``; none given: no ``trap:<tag>`` cause can be named).
     A question without predictions is scored as a failed prediction (sample 0, ``no_sql``) so that
     a tool cannot improve its EX by skipping hard questions. A prediction for an unknown question
     id is an error in the predictions artifact (ValueError).
@@ -119,8 +126,9 @@ def score_state(tool: str, questions: Iterable[Any], predictions: Iterable[Predi
 
     def score_question(job: tuple[Any, list[PredictionRecord]]) -> list[ScoreRecord]:
         question, samples = job
+        traps = (mutant_answers or {}).get(question.id, ())
         scored = [score_prediction(tool, question, p, gold_rows[question.id], state, time_ves=time_ves,
-                                   extra_columns=extra_columns) for p in samples]
+                                   extra_columns=extra_columns, mutant_answers=traps) for p in samples]
         if progress:
             progress(1)
         return scored

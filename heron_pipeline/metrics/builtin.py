@@ -14,7 +14,7 @@ from collections import defaultdict
 from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
-from heron_pipeline.diagnosis import cause_rank, diagnose, table_linking
+from heron_pipeline.diagnosis import TRAP_PREFIX, cause_rank, diagnose, table_linking
 from heron_pipeline.metrics.cells import cli_text, html_cell, html_text, md_text, rounded
 from heron_pipeline.metrics.registry import Cell, Claim, Column, Metric, RecordField, register
 from heron_pipeline.metrics.scores import Scored, ToolScores
@@ -372,18 +372,20 @@ register(Metric(
 
 DIAGNOSIS_FIELDS = (RecordField("cause", "VARCHAR"), RecordField("cause_detail", "VARCHAR"),
                     RecordField("missing_tables", "VARCHAR[]"), RecordField("extra_tables", "VARCHAR[]"),
-                    RecordField("rows_missing", "BIGINT"), RecordField("rows_extra", "BIGINT"))
+                    RecordField("rows_missing", "BIGINT"), RecordField("rows_extra", "BIGINT"),
+                    RecordField("trap_mutants", "VARCHAR[]"))
 
 
 def _diagnosis(s: Scored) -> dict[str, Any]:
     found = diagnose(correct=s.correct, error_class=s.error_class, pred_sql=s.prediction.sql,
                      gold_sql=s.question.gold_sql, gold_tables=s.question.gold_tables, gold_rows=s.gold_rows,
-                     pred_rows=s.pred_rows, extra_columns=s.extra_columns)
+                     pred_rows=s.pred_rows, extra_columns=s.extra_columns, mutant_answers=s.mutant_answers,
+                     question_traps=[str(getattr(t, "value", t)) for t in s.question.traps])
     if found is None:
         return {f.name: None for f in DIAGNOSIS_FIELDS}
     return {"cause": found.cause, "cause_detail": found.detail, "missing_tables": list(found.missing_tables),
             "extra_tables": list(found.extra_tables), "rows_missing": found.rows_missing,
-            "rows_extra": found.rows_extra}
+            "rows_extra": found.rows_extra, "trap_mutants": list(found.trap_mutants)}
 
 
 def _wrong_by_cause(scores: ToolScores) -> dict[str, Any]:
@@ -407,6 +409,13 @@ def causes_text(counts: Mapping[str, int] | None) -> str:
 
 #: Bar colours of the causes; the failure classes share greys.
 CAUSE_COLOURS = {"schema-linking": "#d95f02", "shape": "#7570b3", "values": "#e7298a"}
+#: The colour every ``trap:<tag>`` cause shares.
+TRAP_COLOUR = "#1b9e77"
+
+
+def cause_colour(cause: str) -> str:
+    """A cause's bar colour: its own, the traps' shared one, or the failure classes' grey."""
+    return TRAP_COLOUR if cause.startswith(TRAP_PREFIX) else CAUSE_COLOURS.get(cause, "#999")
 
 
 def _html_causes(t: Mapping[str, Any], _board: Mapping[str, Any]) -> str:
@@ -414,7 +423,7 @@ def _html_causes(t: Mapping[str, Any], _board: Mapping[str, Any]) -> str:
     total = sum(counts.values())
     if not total:
         return html_cell(0, "—")
-    bar = "".join(f'<span style="width:{100 * n / total:.1f}%;background:{CAUSE_COLOURS.get(c, "#999")}" '
+    bar = "".join(f'<span style="width:{100 * n / total:.1f}%;background:{cause_colour(c)}" '
                   f'title="{html_text(c)}: {n}"></span>' for c, n in counts.items())
     legend = " · ".join(f"{html_text(c)} {n}" for c, n in counts.items())
     return html_cell(total, f'<div class="causes">{bar}</div><div class="cond">{legend}</div>', klass="text")

@@ -25,7 +25,8 @@ class Scored:
 
     ``pred_rows`` is None when the prediction gave no SQL or its execution failed; ``correct`` is
     the comparator's verdict (``scoring.compare``), given ``extra_columns`` (natural question mode);
-    ``error_class`` is the record's failure class (None when the SQL ran)."""
+    ``error_class`` is the record's failure class (None when the SQL ran); ``mutant_answers`` the
+    question's stored trap mutant answers on this state (``mutants.answers.MutantAnswer``)."""
 
     question: Any
     prediction: Any
@@ -34,6 +35,7 @@ class Scored:
     correct: bool
     error_class: str | None = None
     extra_columns: bool = False
+    mutant_answers: tuple[Any, ...] = ()
 
 
 class ToolScores:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Mapping, Sequence
 
 from heron_pipeline.mutants.generate import Mutant, mutants
-from heron_pipeline.results import ResultTooLarge
+from heron_pipeline.results import ResultSet, ResultTooLarge
 from heron_pipeline.scoring import compare
 
 #: What executing SQL on a state gives: rows, or an exception (error, timeout, too large).
@@ -110,18 +110,24 @@ def database_executor(connections: Mapping[str, object], *, timeout_ms: int = 5_
     cartesian product — so each runs under a statement timeout and a row cap, in a READ ONLY
     transaction that is rolled back.
     """
-    from heron_pipeline.results import fetch_result
-
     def execute(state: str, sql: str) -> list[tuple]:
-        conn = connections[state]
-        _back_to_idle(conn)
-        conn.read_only = True
-        with conn.transaction(force_rollback=True), conn.cursor() as cursor:
-            cursor.execute(f"SET LOCAL statement_timeout = {int(timeout_ms)}")
-            cursor.execute(sql)
-            return fetch_result(cursor, max_rows=max_rows).rows
+        return run_trusted(connections[state], sql, timeout_ms=timeout_ms, max_rows=max_rows).rows
 
     return execute
+
+
+def run_trusted(conn: object, sql: str, *, timeout_ms: int = 5_000, max_rows: int = 100_000) -> ResultSet:
+    """One mutant on an open psycopg connection: read only, under a statement timeout and a row cap
+    (``ResultTooLarge`` past it), rolled back; the typed result (what ``database_executor`` runs and
+    what the stored mutant answers, :mod:`.answers`, are encoded from)."""
+    from heron_pipeline.results import fetch_result
+
+    _back_to_idle(conn)
+    conn.read_only = True
+    with conn.transaction(force_rollback=True), conn.cursor() as cursor:
+        cursor.execute(f"SET LOCAL statement_timeout = {int(timeout_ms)}")
+        cursor.execute(sql)
+        return fetch_result(cursor, max_rows=max_rows)
 
 
 def _back_to_idle(conn) -> None:

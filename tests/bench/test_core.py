@@ -101,5 +101,8 @@ def test_two_gold_computations_of_one_state_store_the_same_digest(tiny42, settin
     second = compute_gold(tiny42, tmp_path / "two", state, questions, digest)
     assert first.gold.digest == second.gold.digest
     assert first.gold.path.read_bytes() == second.gold.path.read_bytes()
+    # the trap mutant answers too: rows in canonical order, answers deduplicated in a fixed order
+    assert first.mutant_answers.digest == second.mutant_answers.digest
+    assert first.mutant_answers.path.read_bytes() == second.mutant_answers.path.read_bytes()
     assert set(first.latencies_ms) == {q.id for q in questions} and first.latency["max_ms"] > 0
     assert set(first.outcomes) == {"executes", "non-empty", "alt-agrees", "repeatable", "ties", "latency"}

@@ -8,7 +8,7 @@ import json
 import sys
 from pathlib import Path
 
-from dagster import (AssetKey, DagsterEventType, DagsterInstance, EventRecordsFilter, RunsFilter, execute_job,
+from dagster import (AssetKey, AssetRecordsFilter, DagsterEventType, DagsterInstance, EventRecordsFilter, RunsFilter, execute_job,
                      reconstructable)
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -43,6 +43,9 @@ def test_cli_and_dagster_give_identical_standings_on_tiny_42_43_44(server, setti
         leaderboard = instance.get_latest_materialization_event(AssetKey("leaderboard"))
         audit_checks = _check_outcomes(instance, "gold_audit")
         checks = {(e.asset_key.to_user_string(), e.partition): e for e in _check_evaluations(instance, "runs_here")}
+        scores_metadata = instance.fetch_materializations(AssetRecordsFilter(
+            asset_key=AssetKey("gold_scores"), asset_partitions=["tiny|42"]), limit=1).records[0] \
+            .asset_materialization.metadata
     dagster_board = json.loads(Path(result["standings"]["path"]).read_text())
 
     assert comparable(dagster_board) == comparable(cli_board)
@@ -78,6 +81,12 @@ def test_cli_and_dagster_give_identical_standings_on_tiny_42_43_44(server, setti
         assert {"tiny/natural/retrieval/bm25", "tiny/natural/retrieval/bm25-fk"} <= set(metadata)
         assert metadata["tiny/natural/retrieval/bm25"].value.startswith("Set-Recall @5 ")
     assert {e["tool"] for e in dagster_board["retrieval"]} == {"bm25", "bm25-fk"}
+    # a scores asset shows its state's wrong questions by cause (the core's registry figure) and the
+    # trap mutant answers it was diagnosed with: the same bytes the CLI run stored
+    cli_42 = next(s for s in cli.scores if s.tool == "gold" and s.seed == 42)
+    assert cli_42.wrong_by_cause == {} and scores_metadata["wrong_by_cause"].value == "none"
+    assert scores_metadata["wrong_by_cause_json"].value == {}
+    assert scores_metadata["mutant_answers_digest"].value == cli_42.mutant_answers.digest
 
 
 def _check_outcomes(instance: DagsterInstance, asset: str) -> dict[str, tuple[str, str | None]]:

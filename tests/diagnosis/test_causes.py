@@ -126,3 +126,63 @@ def test_row_diff_is_a_multiset_difference(gold, pred, rnd) -> None:
     assert (same.rows_missing, same.rows_extra) == (0, 0)  # order never counts here
     swapped = row_diff(gold, [(name, n) for n, name in shuffled])
     assert (swapped.rows_missing, swapped.rows_extra) == (0, 0)  # nor does the order of the columns
+
+
+# --- trap:<tag>: the answer equals a stored trap mutant's answer on this state ------------------------
+
+from heron_pipeline.mutants.answers import MutantAnswer  # noqa: E402
+
+SOFT = MutantAnswer("drop-soft-delete-filter", "drop the soft-delete filter in WHERE", ("soft-delete",),
+                    ROWS + [(4, "d"), (5, "e")])
+TENANT = MutantAnswer("drop-tenant-filter", "drop the tenant filter in ON of tenancy.tenants AS t",
+                      ("tenant-isolation",), ROWS + [(9, "z")])
+STATUS_TOO = MutantAnswer("drop-where-conjunct", "drop WHERE conjunct `a.status = 'x'`",
+                          ("status-semantics", "soft-delete"), ROWS + [(4, "d"), (5, "e")])
+NUMBERS = MutantAnswer("drop-fx-conversion", "drop the exchange rate", ("currency",), [(1, Decimal("10.50"))])
+
+
+def trap_case(pred_sql, pred_rows, answers, *, traps=(), gold_rows=ROWS, error_class=None, extra_columns=False):
+    return diagnose(correct=False, error_class=error_class, pred_sql=pred_sql, gold_sql=GOLD, gold_tables=TABLES,
+                    gold_rows=gold_rows, pred_rows=pred_rows, mutant_answers=answers, question_traps=traps,
+                    extra_columns=extra_columns)
+
+
+TRAP_CASES = [
+    ("the soft-delete mutant's rows, in another order and with the columns swapped",
+     trap_case(SAME_TABLES, [("e", 5), ("a", 1), ("d", 4), ("c", 3), ("b", 2)], (TENANT, SOFT)),
+     Diagnosis("trap:soft-delete", "equals mutant: drop the soft-delete filter in WHERE",
+               trap_mutants=("soft-delete: drop the soft-delete filter in WHERE",))),
+    ("two mutants match: both reported, generator order when no tag is the question's",
+     trap_case(SAME_TABLES, ROWS + [(4, "d"), (5, "e")], (STATUS_TOO, SOFT)),
+     Diagnosis("trap:status-semantics", "equals mutant: drop WHERE conjunct `a.status = 'x'` (and 1 more)",
+               trap_mutants=("status-semantics,soft-delete: drop WHERE conjunct `a.status = 'x'`",
+                             "soft-delete: drop the soft-delete filter in WHERE"))),
+    ("two mutants match: the question's own tag chooses (mutant and tag)",
+     trap_case(SAME_TABLES, ROWS + [(4, "d"), (5, "e")], (STATUS_TOO, TENANT, SOFT), traps=("soft-delete",)),
+     Diagnosis("trap:soft-delete", "equals mutant: drop WHERE conjunct `a.status = 'x'` (and 1 more)",
+               trap_mutants=("status-semantics,soft-delete: drop WHERE conjunct `a.status = 'x'`",
+                             "soft-delete: drop the soft-delete filter in WHERE"))),
+    ("the comparator's tolerance: a float equal to the mutant's numeric",
+     trap_case(SAME_TABLES, [(1, 10.5000000001)], (NUMBERS,), gold_rows=[(1, Decimal("12.00"))]),
+     Diagnosis("trap:currency", "equals mutant: drop the exchange rate",
+               trap_mutants=("currency: drop the exchange rate",))),
+    ("near the mutant is not the mutant: values", trap_case(SAME_TABLES, ROWS + [(4, "d")], (SOFT,)),
+     Diagnosis("values", "0 rows missing, 1 extra", rows_missing=0, rows_extra=1)),
+    ("schema-linking before trap", trap_case("SELECT l.id, l.name FROM crm.leads l", ROWS + [(4, "d"), (5, "e")],
+                                              (SOFT,)),
+     Diagnosis("schema-linking", "misses crm.accounts, tenancy.tenants", ("crm.accounts", "tenancy.tenants"),
+               ("crm.leads",))),
+    ("a failure class before trap", trap_case(SAME_TABLES, None, (SOFT,), error_class="timeout"), Diagnosis("timeout")),
+    ("trap before shape: natural mode, a wider answer whose projection is the mutant's",
+     trap_case(SAME_TABLES, [(n, s, 0) for n, s in SOFT.rows], (SOFT,), extra_columns=True),
+     Diagnosis("trap:soft-delete", "equals mutant: drop the soft-delete filter in WHERE",
+               trap_mutants=("soft-delete: drop the soft-delete filter in WHERE",))),
+    ("full mode: the same wider answer is a shape error", trap_case(SAME_TABLES, [(n, s, 0) for n, s in SOFT.rows],
+                                                                    (SOFT,)),
+     Diagnosis("shape", "3 columns, gold has 2")),
+]
+
+
+@pytest.mark.parametrize("found,expected", [(c[1], c[2]) for c in TRAP_CASES], ids=[c[0] for c in TRAP_CASES])
+def test_trap_cause(found, expected) -> None:
+    assert found == expected

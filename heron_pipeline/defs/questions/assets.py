@@ -96,7 +96,9 @@ def gold_results(context: AssetExecutionContext, heron: HeronServer, bench: Benc
     """Every question's gold answer on one (scale, seed) state, stored as one immutable JSON
     artifact named by its sha256 (`gold/<scale>_<seed>/<sha256>.json` under the artifact folder):
     question id -> typed, lossless result (rows in canonical order where the query leaves it open; no
-    timing, so two runs of one state store the same digest). The per-state audit rules are its checks."""
+    timing, so two runs of one state store the same digest). The per-state audit rules are its checks.
+    Beside it, the answers of every question's trap mutants on this state (`mutant_answers/`), which
+    scoring reads to name `trap:<tag>` causes."""
     from heron_pipeline.bench import StateResult, compute_gold, existing_state
 
     scale, seed = state_of_run(context.partition_key)
@@ -109,6 +111,7 @@ def gold_results(context: AssetExecutionContext, heron: HeronServer, bench: Benc
     gold = compute_gold(server, settings.artifacts, state, loaded, digest)
     return MaterializeResult(
         metadata={**result_metadata(gold), "path": MetadataValue.path(str(gold.gold.path)), "digest": gold.gold.digest,
+                  "mutant_answers_digest": gold.mutant_answers.digest if gold.mutant_answers else "",
                   "fingerprint": state.fingerprint, "generator_version": state.generator_version,
                   "questions_digest": digest, "dagster/row_count": len(loaded),
                   "latency": MetadataValue.json(gold.latency)},

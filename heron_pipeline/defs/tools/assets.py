@@ -109,7 +109,8 @@ def scores_asset(tool: str) -> AssetsDefinition:
         check_specs=[runs_here_spec(scores_key(tool), state_partitions)],
         description=f"The `{tool}` tool's predictions executed in the read-only sandbox on one (scale, seed) "
                     f"state and compared with that state's gold: one score record per question and sample "
-                    f"(correct, Soft-F1, row F1, error class, EM, Set-Recall), content-hashed.",
+                    f"(correct, Soft-F1, row F1, error class, EM, Set-Recall, the cause of a wrong answer), "
+                    f"content-hashed; the metadata counts this state's wrong questions by cause.",
     )
     def _scores(context: AssetExecutionContext, heron: HeronServer, bench: BenchConfig) -> MaterializeResult:
         from heron_pipeline.bench import AuditResult, GoldResult, PredictionsResult, score
@@ -124,8 +125,10 @@ def scores_asset(tool: str) -> AssetsDefinition:
         return MaterializeResult(metadata={
             **result_metadata(result), "status": result.status, "dagster/row_count": result.records,
             **({"path": MetadataValue.path(str(result.scores.path)), "digest": result.scores.digest,
-                "ex1": result.ex1, "errors": result.errors} if result.scores else {"reason": result.reason or ""}),
+                "ex1": result.ex1, "errors": result.errors, **cause_metadata(result.wrong_by_cause)}
+               if result.scores else {"reason": result.reason or ""}),
             "predictions_digest": result.predictions_digest or "", "gold_digest": result.gold_digest,
+            "mutant_answers_digest": result.mutant_answers.digest if result.mutant_answers else "",
             "fingerprint": result.fingerprint,
         }, check_results=[runs_here_result(result.status, result.reason, ("scored",))])
 
@@ -152,6 +155,15 @@ def standings_rows(board: dict) -> dict[str, str]:
     for key, line in retrieval_rows(board).items():
         rows[key] = line
     return rows
+
+
+def cause_metadata(counts: dict[str, int] | None) -> dict[str, object]:
+    """A scores asset's per-cause counts on its state, as the core computed them (the registry's
+    ``wrong_by_cause``, ``ScoresResult.wrong_by_cause``): a readable line and the JSON."""
+    if counts is None:
+        return {}
+    text = ", ".join(f"{cause} {count}" for cause, count in counts.items()) or "none"
+    return {"wrong_by_cause": text, "wrong_by_cause_json": MetadataValue.json(counts)}
 
 
 def diagnosis_text(tool: dict) -> str:
