@@ -116,6 +116,23 @@ BROKEN = {
     "a past event after the as-of date":
         "SELECT (SELECT count(*) FROM support.cases WHERE closed_at >= '2026-07-01' OR solved_at >= '2026-07-01')"
         " + (SELECT count(*) FROM comms.messages WHERE sent_at >= '2026-07-01')",
+    "a subscription with no or several started events (q069, generator 2.2)":
+        "SELECT count(*) FROM subscriptions.subscriptions s WHERE (SELECT count(*) FROM "
+        "subscriptions.subscription_events e WHERE e.tenant_id = s.tenant_id AND e.subscription_id = s.id "
+        "AND e.event_type = 'started') <> 1",
+    "an event of a subscription before its started event (q069, generator 2.2)":
+        "SELECT count(*) FROM subscriptions.subscription_events e JOIN subscriptions.subscription_events f "
+        "ON f.tenant_id = e.tenant_id AND f.subscription_id = e.subscription_id AND f.event_type = 'started' "
+        "WHERE e.event_type <> 'started' AND e.occurred_at <= f.occurred_at",
+    "a Halyard account won in August 2025 (q019's empty month, generator 2.2)":
+        "SELECT count(*) FROM crm.accounts WHERE tenant_id = 1 AND became_customer_at >= '2025-08-01' "
+        "AND became_customer_at < '2025-09-01'",
+    "a Halyard form submission in August 2025 (q098's empty month, generator 2.2)":
+        "SELECT count(*) FROM marketing.form_submissions WHERE tenant_id = 1 AND submitted_at >= '2025-08-01' "
+        "AND submitted_at < '2025-09-01'",
+    "a Kestrel order placed in August 2025 (q047's empty month, generator 2.2)":
+        "SELECT count(*) FROM orders.orders WHERE tenant_id = 2 AND placed_at >= '2025-08-01' "
+        "AND placed_at < '2025-09-01'",
     "an SLA due date more than 10 days after opening":
         "SELECT count(*) FROM support.cases WHERE resolution_due_at > opened_at + interval '10 days' "
         "OR first_response_due_at > opened_at + interval '2 days'",
