@@ -96,6 +96,13 @@ SHAPES = {
     "a Halyard broadcast still sending, sent in 2026 (q018)":
         "SELECT count(*) FROM comms.broadcasts WHERE tenant_id = 1 AND status = 'sending' "
         "AND sent_at >= '2026-01-01' AND sent_at < '2026-07-01'",
+    "the first accounts of Halyard and Tamarack soft-deleted (q063, q090, generator 2.2)":
+        "SELECT count(*) - 1 FROM crm.accounts a WHERE a.tenant_id IN (1, 4) AND a.deleted_at IS NOT NULL "
+        "AND a.id = (SELECT min(id) FROM crm.accounts x WHERE x.tenant_id = a.tenant_id)",
+    "Halyard's soft-deleted second user closed chats (q010, generator 2.2)":
+        "SELECT count(*) FROM comms.conversations c JOIN auth.users u ON u.tenant_id = c.tenant_id "
+        "AND u.id = c.assigned_user_id WHERE u.tenant_id = 1 AND u.deleted_at IS NOT NULL AND c.status = 'closed' "
+        "AND u.id = (SELECT min(id) + 1 FROM auth.users x WHERE x.tenant_id = 1)",
 }
 
 
