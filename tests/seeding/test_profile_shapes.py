@@ -103,6 +103,13 @@ SHAPES = {
         "SELECT count(*) FROM comms.conversations c JOIN auth.users u ON u.tenant_id = c.tenant_id "
         "AND u.id = c.assigned_user_id WHERE u.tenant_id = 1 AND u.deleted_at IS NOT NULL AND c.status = 'closed' "
         "AND u.id = (SELECT min(id) + 1 FROM auth.users x WHERE x.tenant_id = 1)",
+    "pending refunds requested at one instant, in one tenant and across tenants (q055, generator 2.2)":
+        "SELECT count(*) FROM (SELECT requested_at FROM billing.refunds WHERE status = 'pending' "
+        "AND requested_at < '2026-06-01' GROUP BY 1 HAVING count(*) > count(DISTINCT tenant_id) "
+        "AND count(DISTINCT tenant_id) > 1) d",
+    "Halyard's active subscriptions cancelling at one cycle end (q058, generator 2.2)":
+        "SELECT count(*) FROM (SELECT current_period_end FROM subscriptions.subscriptions WHERE tenant_id = 1 "
+        "AND status = 'active' AND is_cancel_at_period_end AND deleted_at IS NULL GROUP BY 1 HAVING count(*) > 1) d",
 }
 
 
