@@ -56,6 +56,32 @@ def test_profiles_reject_a_share_outside_0_1(tmp_path) -> None:
         load_profiles(load_catalog(), tmp_path)
 
 
+def test_a_quiet_spell_moves_the_tenants_rows_to_other_days_in_creation_order() -> None:
+    from heron_pipeline.seeding.timeline import US_PER_DAY, WINDOW_START_DAY, creation_times
+
+    ordinals = np.arange(4000)
+    plain = creation_times(ordinals, 4000, 10, 99)
+    quiet = creation_times(ordinals, 4000, 10, 99, (900, 931))
+    days = quiet // US_PER_DAY - WINDOW_START_DAY
+    assert ((plain // US_PER_DAY - WINDOW_START_DAY >= 900) & (plain // US_PER_DAY - WINDOW_START_DAY < 931)).sum() > 50
+    assert not ((days >= 900) & (days < 931)).any(), "no row is created in the spell"
+    assert (np.diff(days) >= 0).all(), "ids still grow with time"
+    assert len(quiet) == len(plain) and ((days >= 870) & (days < 900)).sum() > 50, "the days around stay busy"
+
+
+@pytest.mark.parametrize("entry, message", [
+    ({"parent": "user_id", "per_parent": 0.5, "quiet": [{"tenant": 1, "from": "2025-08-01", "to": "2025-09-01"}]},
+     "quiet"),
+    ({"rows": 100, "quiet": [{"tenant": 1, "from": "2025-08-01"}]}, "quiet"),
+    ({"parent": "user_id", "per_parent": 0.5, "opens_with": {"column": "factor_type", "value": "no-such-label"}},
+     "opens_with"),
+])
+def test_profiles_reject_a_quiet_spell_or_an_opening_they_cannot_apply(tmp_path, entry, message) -> None:
+    (tmp_path / "x.yaml").write_text(yaml.safe_dump({"auth.mfa_factors": entry}))
+    with pytest.raises(ProfileError, match=message):
+        load_profiles(load_catalog(), tmp_path)
+
+
 @pytest.fixture(scope="module")
 def tiny42(server: Server) -> str:
     if not server.database_exists("heron_tiny_42"):
