@@ -1,11 +1,12 @@
-"""Plain-text report of mutant kill rates: per question, overall, and every survivor."""
+"""Plain-text report of mutant kill rates: per question, overall, every survivor, and every comparison
+left unjudged (timed out after the retry) — always printed, so a report that drops none says 0."""
 
 from __future__ import annotations
 
 from collections import Counter
 from typing import Mapping, Sequence
 
-from heron_pipeline.mutants.run import KillSummary, MutantOutcome, summarize
+from heron_pipeline.mutants.run import RETRY_FACTOR, KillSummary, MutantOutcome, summarize
 
 
 def _rate(value: float | None) -> str:
@@ -33,10 +34,12 @@ def format_report(outcomes: Sequence[MutantOutcome], states: Sequence[str], prim
         lines.append(f"CONTRADICTED equivalences (a state killed a 'proven' equivalent): {len(overall.contradicted)}")
         lines += [f"  {o.question_id} [{o.mutant.operator}] {o.mutant.description} ({o.mutant.equivalent})"
                   for o in overall.contradicted]
-    failed = Counter(o.mutant.operator for o in outcomes if not o.executed)
+    failed = Counter(o.mutant.operator for o in outcomes if not o.executed and not o.timed_out)
     if failed:
-        lines.append("did not execute (error/timeout), by operator: "
+        lines.append("did not execute (error), by operator: "
                      + ", ".join(f"{k} {v}" for k, v in sorted(failed.items())))
+    lines.append(f"unjudged comparisons (timed out again after the {RETRY_FACTOR}x retry): {len(overall.unjudged)}")
+    lines += [f"  {o.question_id} [{o.mutant.operator}] {o.mutant.description} ({o.error})" for o in overall.unjudged]
     if overall.survivors:
         lines += ["", "survivors (executed, equal to gold on every state):"]
         for outcome in overall.survivors:

@@ -3,8 +3,12 @@
 A mutant is *killed* on a state when its result differs from the gold's there (by the benchmark's
 own comparator). Single-state kill uses the primary state only; multi-state kill any audited
 state — the gap between the two is what extra seeds buy. Only mutants that execute on every state
-count: a mutant that errors or times out tells nothing about the comparator. A mutant whose result
-is larger than the fetch cap is counted as executed and killed, since the gold's result is small.
+count: a mutant that errors tells nothing about the comparator. A mutant whose result is larger
+than the fetch cap is counted as executed and killed, since the gold's result is small.
+
+A comparison that times out is not an error of the mutant but of the bound: the executor retries it
+once with a longer bound (:data:`RETRY_FACTOR` times), and one that times out again is kept as
+*unjudged* — counted and listed by the report, never silently dropped from the rate's denominator.
 """
 
 from __future__ import annotations
@@ -19,6 +23,18 @@ from heron_pipeline.scoring import compare
 #: What executing SQL on a state gives: rows, or an exception (error, timeout, too large).
 Execute = Callable[[str, str], list[tuple]]
 
+#: A comparison that hits the statement timeout is retried once with this many times the bound.
+RETRY_FACTOR = 4
+
+
+class ComparisonTimedOut(Exception):
+    """A mutant still ran past its bound after the longer retry: the comparison is unjudged."""
+
+    def __init__(self, state: str, bounds_ms: Sequence[int]) -> None:
+        self.state = state
+        self.bounds_ms = tuple(bounds_ms)
+        super().__init__(f"{state}: timed out at {' ms, then '.join(str(b) for b in self.bounds_ms)} ms")
+
 
 @dataclass(frozen=True)
 class MutantOutcome:
@@ -28,6 +44,8 @@ class MutantOutcome:
     killed_single: bool
     killed_multi: bool
     error: str | None = None
+    #: True when the error is :class:`ComparisonTimedOut`: no verdict, the report counts it as unjudged.
+    timed_out: bool = False
 
 
 def evaluate(question_id: str, gold_sql: str, gold_rows: Mapping[str, Sequence[tuple]], execute: Execute,
@@ -42,18 +60,22 @@ def evaluate(question_id: str, gold_sql: str, gold_rows: Mapping[str, Sequence[t
     for mutant in mutants(gold_sql, catalog):
         killed: dict[str, bool] = {}
         error = None
+        timed_out = False
         for state, rows in gold_rows.items():
             try:
                 predicted = execute(state, mutant.sql)
             except ResultTooLarge:
                 killed[state] = True
                 continue
+            except ComparisonTimedOut as err:
+                error, timed_out = str(err), True
+                break
             except Exception as err:  # noqa: BLE001 - any failure means "did not execute"
                 error = f"{state}: {str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__}"
                 break
             killed[state] = not compare(gold_sql, list(rows), list(predicted))
         if error is not None:
-            outcomes.append(MutantOutcome(question_id, mutant, False, False, False, error))
+            outcomes.append(MutantOutcome(question_id, mutant, False, False, False, error, timed_out))
         else:
             outcomes.append(MutantOutcome(question_id, mutant, True, killed[primary], any(killed.values())))
     return outcomes
@@ -68,6 +90,8 @@ class KillSummary:
     killed_single: int = 0
     killed_multi: int = 0
     equivalent: int = 0
+    #: Mutants whose comparison timed out even after the retry: neither killed nor survived.
+    unjudged: list[MutantOutcome] = field(default_factory=list)
     survivors: list[MutantOutcome] = field(default_factory=list)
     #: "Proven" equivalents that some state killed: the proof is wrong, report it loudly.
     contradicted: list[MutantOutcome] = field(default_factory=list)
@@ -83,13 +107,16 @@ class KillSummary:
 
 def summarize(outcomes: Sequence[MutantOutcome]) -> tuple[KillSummary, dict[str, KillSummary]]:
     """Overall and per-question kill counts; survivors are executed, non-equivalent mutants no state
-    killed. ``executed`` counts only mutants that are not equivalent by contract."""
+    killed. ``executed`` counts only mutants that are not equivalent by contract; ``unjudged`` holds
+    those whose comparison timed out after the retry (equivalent ones too: their proof went unchecked)."""
     overall = KillSummary()
     per_question: dict[str, KillSummary] = {}
     for outcome in outcomes:
         for summary in (overall, per_question.setdefault(outcome.question_id, KillSummary())):
             summary.generated += 1
-            if outcome.executed and outcome.mutant.equivalent is not None:
+            if outcome.timed_out:
+                summary.unjudged.append(outcome)
+            elif outcome.executed and outcome.mutant.equivalent is not None:
                 summary.equivalent += 1
                 if outcome.killed_multi:
                     summary.contradicted.append(outcome)
@@ -103,15 +130,27 @@ def summarize(outcomes: Sequence[MutantOutcome]) -> tuple[KillSummary, dict[str,
 
 
 def database_executor(connections: Mapping[str, object], *, timeout_ms: int = 5_000,
-                      max_rows: int = 100_000) -> Execute:
+                      max_rows: int = 100_000, retry_factor: int = RETRY_FACTOR) -> Execute:
     """An :data:`Execute` over open psycopg connections (state → connection), read only.
 
     Mutants are trusted code (we wrote them) but can be slow — a flipped join condition is a near
     cartesian product — so each runs under a statement timeout and a row cap, in a READ ONLY
-    transaction that is rolled back.
+    transaction that is rolled back. A run the timeout cancels is retried once under
+    ``retry_factor`` times the bound (a busy machine, not the mutant, is the usual cause); a second
+    timeout raises :class:`ComparisonTimedOut`, which :func:`evaluate` keeps as unjudged.
     """
+    from psycopg.errors import QueryCanceled
+
+    bounds = (int(timeout_ms), int(timeout_ms) * retry_factor)
+
     def execute(state: str, sql: str) -> list[tuple]:
-        return run_trusted(connections[state], sql, timeout_ms=timeout_ms, max_rows=max_rows).rows
+        conn = connections[state]
+        for bound_ms in bounds:
+            try:
+                return run_trusted(conn, sql, timeout_ms=bound_ms, max_rows=max_rows).rows
+            except QueryCanceled:
+                continue
+        raise ComparisonTimedOut(state, bounds)
 
     return execute
 

@@ -9,4 +9,6 @@ across tenants — and every id from a plan of row counts computed before any ro
 #: 2.0.1: exact soft-deleted share per block, tenant rows follow the CHECKs (see docs/DECISIONS.md);
 #: 2.1.0: rarer shapes (childless parents, second children, pinned rows, shared conditional NULLs),
 #: status-decided timestamps always set, support SLA due dates near opening (docs/DATA.md).
-GENERATOR_VERSION = "2.1.0"
+#: 2.2.0: seed-independent shapes that near-miss mutants need (quiet months, a subscription that
+#: starts once, ...; docs/DATA.md "Shapes for the mutant audit").
+GENERATOR_VERSION = "2.2.0"

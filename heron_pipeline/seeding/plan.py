@@ -16,7 +16,7 @@ import numpy as np
 from heron_pipeline.catalog.model import Catalog, Table
 from heron_pipeline.seeding.profiles import TableProfile
 from heron_pipeline.seeding.row_plan import Plan, TablePlan, UniqueDimension
-from heron_pipeline.seeding.scales import Scale
+from heron_pipeline.seeding.scales import WINDOW_START, Scale
 from heron_pipeline.seeding.streams import stream
 from heron_pipeline.seeding.timeline import WINDOW_DAYS
 
@@ -145,7 +145,7 @@ def _plan_table(table: Table, profile: TableProfile, catalog: Catalog, plan: Pla
         target, setup = None, False
     if parent is None:
         counts = _respect_required_parents(table, np.rint(target).astype(np.int64), plan)
-        return TablePlan(name, True, counts, setup=setup)
+        return TablePlan(name, True, counts, setup=setup, quiet_days=_quiet_days(profile, tenants))
 
     # Rows laid out under a parent (or under the tenant itself, one per day).
     from heron_pipeline.seeding.rows import children_layout
@@ -158,7 +158,8 @@ def _plan_table(table: Table, profile: TableProfile, catalog: Catalog, plan: Pla
         means = np.where(parent_counts > 0, target / np.maximum(parent_counts, 1), 0.0)
     tp = TablePlan(name, True, np.zeros(tenants, dtype=np.int64), parent, parent_table, means,
                    _unique_dimension(table, parent, catalog, plan), setup,
-                   (float(profile.empty_share or 0.0), float(profile.extra_share or 0.0)))
+                   (float(profile.empty_share or 0.0), float(profile.extra_share or 0.0)),
+                   opens_with=profile.opens_with is not None)
     tp.counts = np.array([children_layout(plan, tp, t)[0].sum() for t in range(tenants)], dtype=np.int64)
     return tp
 
@@ -172,3 +173,16 @@ def _respect_required_parents(table: Table, counts: np.ndarray, plan: Plan) -> n
             continue
         counts = np.where(plan.tables[fk.ref_table].counts > 0, counts, 0)
     return counts
+
+
+def _quiet_days(profile: TableProfile, tenants: int) -> dict[int, tuple[int, int]]:
+    """The profile's quiet spells as tenant index -> [first, end) window days (tenants the scale
+    does not have are skipped, like a pin on a row the scale does not have)."""
+    spells = {}
+    for spell in profile.quiet or []:
+        tenant = int(spell["tenant"]) - 1
+        if 0 <= tenant < tenants:
+            first, end = (int((np.datetime64(str(spell[k]), "D") - np.datetime64(WINDOW_START, "D")).astype(int))
+                          for k in ("from", "to"))
+            spells[tenant] = (first, end)
+    return spells

@@ -18,6 +18,12 @@ A table entry may hold:
 ``empty_share``  per-parent tables: share of parents given no rows at all (a promotion without products)
 ``extra_share``  per-parent tables: share of the parents that have rows given one more (a user's
                  second security key; with ``per_parent`` below 1 the only way to get two)
+``quiet``        [{tenant: id, from: date, to: date}]: the tenant creates no rows of this table on
+                 the days [from, to) — its rows land on the other days (a table sized by ``rows``);
+                 for a question that must show an empty month in every seed (docs/DATA.md)
+``opens_with``   {column: c, value: v} (per-parent tables): the first row under each parent has
+                 ``c = v`` and comes first, within minutes of the parent; no later row has ``v``
+                 (a subscription starts once, with its "started" event)
 ``columns``      column → rule, with keys:
     ``null_rate`` · ``weights`` {label: weight} · ``values`` [..] · ``value`` (constant)
     ``min`` / ``max`` · ``median`` + ``sigma`` (log-normal) · ``true_rate`` · ``text`` (a text kind)
@@ -49,7 +55,7 @@ from heron_pipeline.config import PROJECT_ROOT
 PROFILE_DIR = PROJECT_ROOT / "schema_ddl" / "profiles"
 
 TABLE_KEYS = {"rows", "per_tenant", "per_parent", "parent", "fixed_rows", "data", "soft_delete", "columns", "note",
-              "empty_share", "extra_share"}
+              "empty_share", "extra_share", "quiet", "opens_with"}
 COLUMN_KEYS = {
     "null_rate", "weights", "values", "value", "min", "max", "median", "sigma", "true_rate", "text", "skew",
     "after", "delay_days", "null_unless", "null_when", "prefix", "note", "pin", "difference", "share_of",
@@ -73,6 +79,8 @@ class TableProfile:
     soft_delete: float | None = None
     empty_share: float | None = None
     extra_share: float | None = None
+    quiet: list[dict[str, Any]] | None = None
+    opens_with: dict[str, Any] | None = None
     columns: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def rule(self, column: str) -> dict[str, Any]:
@@ -104,6 +112,16 @@ def _validate(catalog: Catalog, name: str, entry: dict[str, Any], source: Path) 
     for share in ("empty_share", "extra_share"):
         if entry.get(share) is not None and not 0 <= float(entry[share]) <= 1:
             raise ProfileError(f"{where}: {share} is a share between 0 and 1")
+    for spell in entry.get("quiet") or []:
+        if set(spell) != {"tenant", "from", "to"} or entry.get("rows") is None or not table.is_tenant_scoped:
+            raise ProfileError(f"{where}: quiet is a list of {{tenant, from, to}} on a tenant table sized by rows")
+    opens_with = entry.get("opens_with")
+    if opens_with is not None:
+        column = table.column(opens_with.get("column", "")) if table.has_column(opens_with.get("column", "")) else None
+        labels = catalog.enums.get(column.type_sql) if column is not None else None
+        if entry.get("per_parent") is None or not labels or opens_with.get("value") not in labels:
+            raise ProfileError(f"{where}: opens_with needs per_parent and {{column: an enum column, value: one of "
+                               f"its labels}}")
     parent = entry.get("parent")
     if parent and parent != "tenant" and table.foreign_key_of(parent) is None:
         raise ProfileError(f"{where}: parent {parent!r} is not a foreign-key column")
@@ -128,6 +146,8 @@ def _validate(catalog: Catalog, name: str, entry: dict[str, Any], source: Path) 
         soft_delete=entry.get("soft_delete"),
         empty_share=entry.get("empty_share"),
         extra_share=entry.get("extra_share"),
+        quiet=entry.get("quiet"),
+        opens_with=opens_with,
         columns=columns,
     )
 

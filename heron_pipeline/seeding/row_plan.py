@@ -37,6 +37,10 @@ class TablePlan:
     setup: bool = False  # configuration created when a tenant onboards, not over time
     #: (empty_share, extra_share) of a per-parent table: see ``children_per_parent``.
     child_shape: tuple[float, float] = (0.0, 0.0)
+    #: tenant index -> [first, end) window days on which the tenant creates no rows here (``quiet``).
+    quiet_days: dict[int, tuple[int, int]] = field(default_factory=dict)
+    #: A per-parent table whose first row under each parent comes first in time (``opens_with``).
+    opens_with: bool = False
 
     @property
     def offsets(self) -> np.ndarray:

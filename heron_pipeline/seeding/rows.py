@@ -18,7 +18,7 @@ from heron_pipeline.seeding.timeline import (
     US_PER_DAY,
     WINDOW_START_DAY,
     creation_times,
-    day_weights,
+    tenant_day_weights,
     unit_hash,
 )
 
@@ -92,13 +92,26 @@ def row_times(plan: Plan, tp: TablePlan, tenant: int, ordinals: np.ndarray) -> n
         return (WINDOW_START_DAY + start_day) * US_PER_DAY + _delay_us(tp, ordinals)
     if tp.parent is not None and tp.parent_table is not None and tp.per_parent_means is not None:
         parent_tp = plan.tables[tp.parent_table]
-        parents, _ = parent_positions(plan, tp, tenant, ordinals)
-        return np.minimum(row_times(plan, parent_tp, tenant, parents) + _delay_us(tp, ordinals), AS_OF_US)
+        parents, siblings = parent_positions(plan, tp, tenant, ordinals)
+        delay = _delay_us(tp, ordinals)
+        if tp.opens_with:
+            delay = np.where(siblings == 0, _opening_delay_us(tp, ordinals), OPENING_LEAD_US + delay)
+        return np.minimum(row_times(plan, parent_tp, tenant, parents) + delay, AS_OF_US)
     if tp.setup:
         days = unit_hash(ordinals, salt) * SETUP_DAYS
         return ((WINDOW_START_DAY + start_day) * US_PER_DAY + days * US_PER_DAY).astype(np.int64)
     count = int(tp.counts[tenant])
-    return creation_times(ordinals, count, start_day, salt)
+    return creation_times(ordinals, count, start_day, salt, tp.quiet_days.get(tenant))
+
+
+#: With ``opens_with``, every later row under a parent comes at least this long after the first.
+OPENING_LEAD_US = 3_600_000_000
+
+
+def _opening_delay_us(tp: TablePlan, ordinals: np.ndarray) -> np.ndarray:
+    """The first row under a parent (a subscription's "started" event) follows it within two
+    minutes: the lifecycle opens when the parent is created, before anything else happens to it."""
+    return (unit_hash(ordinals, stable_key("opening", tp.name)) * 120_000_000).astype(np.int64)
 
 
 def alive_counts(plan: Plan, tp: TablePlan, tenant: int, times_us: np.ndarray) -> np.ndarray:
@@ -107,7 +120,7 @@ def alive_counts(plan: Plan, tp: TablePlan, tenant: int, times_us: np.ndarray) -
     if tp.setup or not tp.tenant_scoped or count == 0:
         return np.full(len(times_us), count, dtype=np.int64)
     start_day = int(plan.tenant_start_days[tenant])
-    weights = day_weights()[start_day:]
+    weights = tenant_day_weights(start_day, tp.quiet_days.get(tenant))
     cdf = np.cumsum(weights) / weights.sum()
     day = (times_us // US_PER_DAY) - WINDOW_START_DAY - start_day
     frac = np.where(day < 0, 0.0, cdf[np.clip(day, 0, len(cdf) - 1)])

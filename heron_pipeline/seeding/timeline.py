@@ -61,14 +61,29 @@ def unit_hash(values: np.ndarray, salt: int) -> np.ndarray:
     return (mix64(values, salt) >> np.uint64(11)).astype(np.float64) / float(1 << 53)
 
 
-def creation_times(ordinals: np.ndarray, count: int, start_day: int, salt: int) -> np.ndarray:
+def tenant_day_weights(start_day: int, quiet: tuple[int, int] | None = None) -> np.ndarray:
+    """The activity curve from ``start_day`` to the as-of day, with no activity on the window days
+    ``quiet`` = [first, end) if given: a table's quiet spell for one tenant (a profile's ``quiet``,
+    docs/DATA.md). Row counts do not change; the rows of the spell land on the other days."""
+    weights = day_weights()[start_day:]
+    if quiet is not None:
+        weights = weights.copy()
+        weights[max(quiet[0] - start_day, 0):max(quiet[1] - start_day, 0)] = 0.0
+        if not weights.any():  # a tenant that starts inside the spell keeps its curve
+            return day_weights()[start_day:]
+    return weights
+
+
+def creation_times(ordinals: np.ndarray, count: int, start_day: int, salt: int,
+                   quiet: tuple[int, int] | None = None) -> np.ndarray:
     """Creation time (µs since epoch, UTC) of rows ``ordinals`` out of ``count``.
 
     The k-th of n rows lands at quantile (k + 0.5) / n of the activity curve restricted to
-    [start_day, as-of]; the time of day follows the hourly curve, jittered by a hash of the ordinal.
+    [start_day, as-of] (less the ``quiet`` days, see :func:`tenant_day_weights`); the time of day
+    follows the hourly curve, jittered by a hash of the ordinal.
     """
     start_day = int(min(max(start_day, 0), WINDOW_DAYS - 1))
-    weights = day_weights()[start_day:]
+    weights = tenant_day_weights(start_day, quiet)
     cdf = np.cumsum(weights)
     cdf /= cdf[-1]
     quantiles = (ordinals.astype(np.float64) + 0.5) / max(count, 1)

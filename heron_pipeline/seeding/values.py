@@ -687,8 +687,15 @@ def _enum_values(block: Block, column: Column) -> pl.Series:
     else:
         p = _fixed_lognormal("enum", block.table.qualified, column.name, len(labels))
     dim = block.tp.unique_dim
+    opening = block.profile.opens_with
     if dim is not None and dim.column == column.name and block.siblings is not None:
         idx = (_hash_start(block, len(labels)) + block.siblings) % len(labels)
+    elif opening is not None and opening["column"] == column.name and block.siblings is not None:
+        # The first row under each parent opens its lifecycle; the others never repeat it.
+        first = labels.index(opening["value"])
+        later = np.where(np.arange(len(labels)) == first, 0.0, p)
+        drawn = block.rng.choice(len(labels), block.n, p=later / later.sum())
+        idx = np.where(block.siblings == 0, first, drawn)
     else:
         idx = block.rng.choice(len(labels), block.n, p=p / p.sum())
     return _vocab(tuple(labels))[idx]

@@ -134,12 +134,70 @@ def test_a_mutant_that_leaves_its_connection_failed_does_not_fail_the_next_ones(
     transaction; the executor must roll it back, or every later mutant on that state "errors"."""
     import psycopg
 
-    from heron_pipeline.mutants.run import database_executor
+    from heron_pipeline.mutants.run import ComparisonTimedOut, database_executor
 
     with server.connect("postgres", autocommit=False) as conn:
         execute = database_executor({"s": conn}, timeout_ms=100)
-        with pytest.raises(psycopg.errors.QueryCanceled):
+        with pytest.raises(ComparisonTimedOut):
             execute("s", "SELECT pg_sleep(2)")
         with pytest.raises(psycopg.errors.DivisionByZero):
             conn.execute("SELECT 1 / 0")  # what a rollback interrupted by the timeout leaves behind
         assert execute("s", "SELECT 41 + 1") == [(42,)]
+
+
+def test_a_comparison_the_bound_cancels_is_retried_under_a_longer_bound(server) -> None:
+    """0.6 s of sleep is past the 200 ms bound but inside the 10x retry: the rows come back."""
+    from heron_pipeline.mutants.run import ComparisonTimedOut, database_executor
+
+    with server.connect("postgres", autocommit=False) as conn:
+        same_bound_again = database_executor({"s": conn}, timeout_ms=200, retry_factor=1)
+        with pytest.raises(ComparisonTimedOut):  # the bound does cancel this query
+            same_bound_again("s", "SELECT 7 FROM pg_sleep(0.6)")
+        execute = database_executor({"s": conn}, timeout_ms=200, retry_factor=10)
+        assert execute("s", "SELECT 7 FROM pg_sleep(0.6)") == [(7,)]
+
+
+def test_a_comparison_that_times_out_twice_names_its_state_and_both_bounds(server) -> None:
+    from heron_pipeline.mutants.run import ComparisonTimedOut, database_executor
+
+    with server.connect("postgres", autocommit=False) as conn:
+        execute = database_executor({"small_42": conn}, timeout_ms=100, retry_factor=4)
+        with pytest.raises(ComparisonTimedOut, match="small_42: timed out at 100 ms, then 400 ms") as raised:
+            execute("small_42", "SELECT pg_sleep(3)")
+        assert raised.value.bounds_ms == (100, 400)
+        assert execute("small_42", "SELECT 1") == [(1,)]  # the connection is usable again
+
+
+def test_an_unjudged_comparison_is_counted_and_listed_never_dropped_silently() -> None:
+    """A mutant timed out after the retry is neither a kill nor a survivor, and the report says so."""
+    from heron_pipeline.mutants.report import format_report
+    from heron_pipeline.mutants.run import ComparisonTimedOut
+
+    gold = "SELECT x FROM s.t WHERE x > 1"
+    states = {"a": [(2,)], "b": [(2,)]}
+
+    def execute(state: str, sql: str) -> list[tuple]:
+        if "x < 1" in sql and state == "b":
+            raise ComparisonTimedOut(state, (5_000, 20_000))
+        if "x > 1" not in sql:
+            return [(0,), (2,)]
+        return [(2,)]
+
+    outcomes = evaluate("q1", gold, states, execute, primary="a")
+    flipped = next(o for o in outcomes if o.mutant.operator == "flip-comparison")
+    assert flipped.timed_out and not flipped.executed and "b: timed out" in flipped.error
+    summary, per_question = summarize(outcomes)
+    assert [o.mutant.operator for o in summary.unjudged] == ["flip-comparison"]
+    assert summary.executed == 1 and summary.killed_multi == 1 and not summary.survivors
+    assert len(per_question["q1"].unjudged) == 1
+    report = format_report(outcomes, ["a", "b"], "a")
+    assert "unjudged comparisons (timed out again after the 4x retry): 1" in report
+    assert "q1 [flip-comparison]" in report and "b: timed out at 5000 ms, then 20000 ms" in report
+    assert "did not execute (error)" not in report
+
+
+def test_a_report_with_every_comparison_judged_says_zero_unjudged() -> None:
+    from heron_pipeline.mutants.report import format_report
+
+    outcomes = evaluate("q1", "SELECT x FROM s.t WHERE x > 1", {"a": [(2,)]}, lambda s, q: [(2,)], primary="a")
+    assert "unjudged comparisons (timed out again after the 4x retry): 0" in format_report(outcomes, ["a"], "a")

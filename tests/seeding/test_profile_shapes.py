@@ -56,6 +56,32 @@ def test_profiles_reject_a_share_outside_0_1(tmp_path) -> None:
         load_profiles(load_catalog(), tmp_path)
 
 
+def test_a_quiet_spell_moves_the_tenants_rows_to_other_days_in_creation_order() -> None:
+    from heron_pipeline.seeding.timeline import US_PER_DAY, WINDOW_START_DAY, creation_times
+
+    ordinals = np.arange(4000)
+    plain = creation_times(ordinals, 4000, 10, 99)
+    quiet = creation_times(ordinals, 4000, 10, 99, (900, 931))
+    days = quiet // US_PER_DAY - WINDOW_START_DAY
+    assert ((plain // US_PER_DAY - WINDOW_START_DAY >= 900) & (plain // US_PER_DAY - WINDOW_START_DAY < 931)).sum() > 50
+    assert not ((days >= 900) & (days < 931)).any(), "no row is created in the spell"
+    assert (np.diff(days) >= 0).all(), "ids still grow with time"
+    assert len(quiet) == len(plain) and ((days >= 870) & (days < 900)).sum() > 50, "the days around stay busy"
+
+
+@pytest.mark.parametrize("entry, message", [
+    ({"parent": "user_id", "per_parent": 0.5, "quiet": [{"tenant": 1, "from": "2025-08-01", "to": "2025-09-01"}]},
+     "quiet"),
+    ({"rows": 100, "quiet": [{"tenant": 1, "from": "2025-08-01"}]}, "quiet"),
+    ({"parent": "user_id", "per_parent": 0.5, "opens_with": {"column": "factor_type", "value": "no-such-label"}},
+     "opens_with"),
+])
+def test_profiles_reject_a_quiet_spell_or_an_opening_they_cannot_apply(tmp_path, entry, message) -> None:
+    (tmp_path / "x.yaml").write_text(yaml.safe_dump({"auth.mfa_factors": entry}))
+    with pytest.raises(ProfileError, match=message):
+        load_profiles(load_catalog(), tmp_path)
+
+
 @pytest.fixture(scope="module")
 def tiny42(server: Server) -> str:
     if not server.database_exists("heron_tiny_42"):
@@ -96,6 +122,20 @@ SHAPES = {
     "a Halyard broadcast still sending, sent in 2026 (q018)":
         "SELECT count(*) FROM comms.broadcasts WHERE tenant_id = 1 AND status = 'sending' "
         "AND sent_at >= '2026-01-01' AND sent_at < '2026-07-01'",
+    "the first accounts of Halyard and Tamarack soft-deleted (q063, q090, generator 2.2)":
+        "SELECT count(*) - 1 FROM crm.accounts a WHERE a.tenant_id IN (1, 4) AND a.deleted_at IS NOT NULL "
+        "AND a.id = (SELECT min(id) FROM crm.accounts x WHERE x.tenant_id = a.tenant_id)",
+    "Halyard's soft-deleted second user closed chats (q010, generator 2.2)":
+        "SELECT count(*) FROM comms.conversations c JOIN auth.users u ON u.tenant_id = c.tenant_id "
+        "AND u.id = c.assigned_user_id WHERE u.tenant_id = 1 AND u.deleted_at IS NOT NULL AND c.status = 'closed' "
+        "AND u.id = (SELECT min(id) + 1 FROM auth.users x WHERE x.tenant_id = 1)",
+    "pending refunds requested at one instant, in one tenant and across tenants (q055, generator 2.2)":
+        "SELECT count(*) FROM (SELECT requested_at FROM billing.refunds WHERE status = 'pending' "
+        "AND requested_at < '2026-06-01' GROUP BY 1 HAVING count(*) > count(DISTINCT tenant_id) "
+        "AND count(DISTINCT tenant_id) > 1) d",
+    "Halyard's active subscriptions cancelling at one cycle end (q058, generator 2.2)":
+        "SELECT count(*) FROM (SELECT current_period_end FROM subscriptions.subscriptions WHERE tenant_id = 1 "
+        "AND status = 'active' AND is_cancel_at_period_end AND deleted_at IS NULL GROUP BY 1 HAVING count(*) > 1) d",
 }
 
 
@@ -116,6 +156,23 @@ BROKEN = {
     "a past event after the as-of date":
         "SELECT (SELECT count(*) FROM support.cases WHERE closed_at >= '2026-07-01' OR solved_at >= '2026-07-01')"
         " + (SELECT count(*) FROM comms.messages WHERE sent_at >= '2026-07-01')",
+    "a subscription with no or several started events (q069, generator 2.2)":
+        "SELECT count(*) FROM subscriptions.subscriptions s WHERE (SELECT count(*) FROM "
+        "subscriptions.subscription_events e WHERE e.tenant_id = s.tenant_id AND e.subscription_id = s.id "
+        "AND e.event_type = 'started') <> 1",
+    "an event of a subscription before its started event (q069, generator 2.2)":
+        "SELECT count(*) FROM subscriptions.subscription_events e JOIN subscriptions.subscription_events f "
+        "ON f.tenant_id = e.tenant_id AND f.subscription_id = e.subscription_id AND f.event_type = 'started' "
+        "WHERE e.event_type <> 'started' AND e.occurred_at <= f.occurred_at",
+    "a Halyard account won in August 2025 (q019's empty month, generator 2.2)":
+        "SELECT count(*) FROM crm.accounts WHERE tenant_id = 1 AND became_customer_at >= '2025-08-01' "
+        "AND became_customer_at < '2025-09-01'",
+    "a Halyard form submission in August 2025 (q098's empty month, generator 2.2)":
+        "SELECT count(*) FROM marketing.form_submissions WHERE tenant_id = 1 AND submitted_at >= '2025-08-01' "
+        "AND submitted_at < '2025-09-01'",
+    "a Kestrel order placed in August 2025 (q047's empty month, generator 2.2)":
+        "SELECT count(*) FROM orders.orders WHERE tenant_id = 2 AND placed_at >= '2025-08-01' "
+        "AND placed_at < '2025-09-01'",
     "an SLA due date more than 10 days after opening":
         "SELECT count(*) FROM support.cases WHERE resolution_due_at > opened_at + interval '10 days' "
         "OR first_response_due_at > opened_at + interval '2 days'",
