@@ -133,7 +133,6 @@ def test_a_ves_run_at_once_gives_the_same_artifacts_and_times_alone(server, sett
         assert all(r["correct"] and r["gold_time_s"] > 0 and r["pred_time_s"] > 0 for r in records)  # all timed
     assert (_standings_without_wall_time(one.standings.standings.path)
             == _standings_without_wall_time(at_once.standings.standings.path))
-    assert set(at_once.phase_seconds) >= {"ex", "ves"}
 
     # The sampler saw the EX pass run several states at once (it can see overlap) ...
     assert max(len({db for db, _pid, _q in rows}) for rows in sampler.samples) >= 2
@@ -142,6 +141,7 @@ def test_a_ves_run_at_once_gives_the_same_artifacts_and_times_alone(server, sett
     assert timing, "the sampler never caught a VES timing query"
     crowded = [rows for rows in timing if len({pid for _db, pid, _q in rows}) > 1]
     assert not crowded, crowded[:3]
+    assert set(at_once.phase_seconds) >= {"ex", "ves"}  # two passes, in that order
 
 
 def test_score_workers_must_be_positive() -> None:
