@@ -76,7 +76,8 @@ def score_prediction(tool: str, question: Any, prediction: PredictionRecord, gol
             error_class, error = kind, " ".join(str(exc).split())[:300] or type(exc).__name__
         exec_s = time.perf_counter() - started
     correct = compare(question.gold_sql, gold_rows, pred_rows, extra_columns=extra_columns)
-    gold_time, pred_time = timed_pair(question.gold_sql, prediction.sql, state) if time_ves and correct else (None, None)
+    gold_time, pred_time = ((None, None) if not (time_ves and correct)
+                            else timed_pair(question.gold_sql, prediction.sql, state))
     return ScoreRecord(
         tool=tool, scale=state.scale, seed=state.seed, question_id=question.id, sample=prediction.sample,
         correct=correct, error_class=error_class, error=error,
