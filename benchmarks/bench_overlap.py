@@ -23,7 +23,9 @@ Run (states built first with ``heron seed``; your own server):
         --scale small --seeds 42,43,44 --workers 2 [--baseline /tmp/heron-before]
 
 The last lines are the contract: per-phase seconds per side, and
-``ratio workers=N/baseline=<x> workers=N/workers=1=<y> identical=<yes|no>``.
+``ratio workers=N/baseline=<x> workers=N/workers=1=<y> identical=<yes|no>``. ``--ex-rounds K`` adds
+the EX pass alone (the only pass that runs differently), workers=1 and workers=N alternated K times
+in one process on the same gold and predictions: the least noisy figure under a shared machine's load.
 """
 
 from __future__ import annotations
@@ -127,6 +129,38 @@ def run_side(data_root: Path, scale: str, seeds: tuple[int, ...], tools: tuple[s
     return {"phases": phases, "computed": computed}
 
 
+def ex_alternating(data_root: Path, scale: str, seeds: tuple[int, ...], tools: tuple[str, ...], workers: int,
+                   rounds: int) -> dict[int, list[float]]:
+    """The EX pass alone (the only pass this change runs differently), workers=1 and workers=N alternated
+    ``rounds`` times on the same gold, predictions and states: {workers: [seconds per round]}."""
+    from heron_pipeline.bench import BenchOptions, audited_golds, existing_state, predict
+    from heron_pipeline.bench.inputs import question_set
+    from heron_pipeline.bench.run import score_pairs
+    from heron_pipeline.config import load_settings
+    from heron_pipeline.database.server import Server
+
+    settings = load_settings()
+    server = Server(settings)
+    artifacts = data_root / "artifacts"
+    shutil.rmtree(artifacts, ignore_errors=True)
+    shutil.copytree(settings.artifacts / "states", artifacts / "states")
+    options = BenchOptions(scale=scale, seeds=seeds, tools=tools, seed_missing=False)
+    questions, digest = question_set(options.questions_dir)
+    states = {seed: existing_state(server, artifacts, scale, seed) for seed in options.states}
+    audit, golds = audited_golds(server, artifacts, scale, states, questions, digest)
+    made = [predict(server, artifacts, options, tool, questions, digest, audit, states[options.primary_seed])
+            for tool in tools]
+    pairs = [(m, golds[seed]) for m in made for seed in seeds]
+    times: dict[int, list[float]] = {1: [], workers: []}
+    for _ in range(rounds):
+        for w in (1, workers):
+            started = time.perf_counter()
+            score_pairs(server, artifacts, pairs, questions, audit, time_ves=False, workers=w)
+            times[w].append(time.perf_counter() - started)
+    shutil.rmtree(data_root, ignore_errors=True)
+    return times
+
+
 def side_in_process(checkout: Path, name: str, args: argparse.Namespace, workers: int) -> dict:
     """Run one side in a fresh process with ``checkout`` first on the path."""
     data_root = Path(os.environ["HERON_DATA_DIR"]) / "bench-overlap" / name.replace("=", "-")
@@ -149,6 +183,8 @@ def main() -> None:
                                                                    "bench.options.SCORE_WORKERS)")
     parser.add_argument("--baseline", type=Path, default=None, help="a checkout of heron before this change")
     parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument("--ex-rounds", type=int, default=0, help="then the EX pass alone, workers=1 and "
+                                                                 "workers=N alternated this many times")
     parser.add_argument("--side", type=Path, default=None, help=argparse.SUPPRESS)  # internal: one side
     args = parser.parse_args()
     seeds = tuple(int(s) for s in args.seeds.split(","))
@@ -173,23 +209,32 @@ def main() -> None:
             phases = "  ".join(f"{k} {v:.1f}" for k, v in got["phases"].items())
             print(f"round {round_ + 1} {name:<10} load {load[0]:.1f}/{load[1]:.1f}/{load[2]:.1f}  {phases}",
                   flush=True)
-    medians = {name: statistics.median(r["phases"]["total"] for r in runs) for name, runs in results.items()}
-    scoring = {name: statistics.median(r["phases"].get("score", 0) + r["phases"].get("ex", 0)
-                                       + r["phases"].get("ves", 0) for r in runs) for name, runs in results.items()}
-    computed = {json.dumps(r["computed"], sort_keys=True) for runs in results.values() for r in runs}
-    print(f"{args.scale} {args.seeds} --tools {args.tools} --ves, median of {args.rounds} round(s):")
-    for name in results:
-        print(f"  {name:<10} total {medians[name]:.1f} s, scoring (EX + VES) {scoring[name]:.1f} s")
-    concurrent, sequential = f"workers={workers}", "workers=1"
-    ratios = [f"{concurrent}/{sequential}={medians[concurrent] / medians[sequential]:.2f}"]
-    if "baseline" in results:
-        ratios.insert(0, f"{concurrent}/baseline={medians[concurrent] / medians['baseline']:.2f}")
-        ratios.append(f"scoring {concurrent}/baseline={scoring[concurrent] / scoring['baseline']:.2f}")
-    ratios.append(f"scoring {concurrent}/{sequential}={scoring[concurrent] / scoring[sequential]:.2f}")
-    identical = len(computed) == 1
-    print("ratio " + " ".join(ratios) + f" identical={'yes' if identical else 'no'}")
-    if not identical:
-        raise SystemExit("the sides computed different scores or standings (wall times left out)")
+    if args.ex_rounds:
+        load = os.getloadavg()
+        times = ex_alternating(Path(os.environ["HERON_DATA_DIR"]) / "bench-overlap" / "ex", args.scale, seeds, tools,
+                               workers, args.ex_rounds)
+        one, many = statistics.median(times[1]), statistics.median(times[workers])
+        print(f"EX pass alone, {args.ex_rounds} alternated rounds (load {load[0]:.1f} at start): workers=1 "
+              f"{' '.join(f'{t:.1f}' for t in times[1])} s, workers={workers} "
+              f"{' '.join(f'{t:.1f}' for t in times[workers])} s; median ratio {many / one:.2f}")
+    if args.rounds:
+        medians = {name: statistics.median(r["phases"]["total"] for r in runs) for name, runs in results.items()}
+        scoring = {name: statistics.median(r["phases"].get("score", 0) + r["phases"].get("ex", 0)
+                                           + r["phases"].get("ves", 0) for r in runs) for name, runs in results.items()}
+        computed = {json.dumps(r["computed"], sort_keys=True) for runs in results.values() for r in runs}
+        print(f"{args.scale} {args.seeds} --tools {args.tools} --ves, median of {args.rounds} round(s):")
+        for name in results:
+            print(f"  {name:<10} total {medians[name]:.1f} s, scoring (EX + VES) {scoring[name]:.1f} s")
+        concurrent, sequential = f"workers={workers}", "workers=1"
+        ratios = [f"{concurrent}/{sequential}={medians[concurrent] / medians[sequential]:.2f}"]
+        if "baseline" in results:
+            ratios.insert(0, f"{concurrent}/baseline={medians[concurrent] / medians['baseline']:.2f}")
+            ratios.append(f"scoring {concurrent}/baseline={scoring[concurrent] / scoring['baseline']:.2f}")
+        ratios.append(f"scoring {concurrent}/{sequential}={scoring[concurrent] / scoring[sequential]:.2f}")
+        identical = len(computed) == 1
+        print("ratio " + " ".join(ratios) + f" identical={'yes' if identical else 'no'}")
+        if not identical:
+            raise SystemExit("the sides computed different scores or standings (wall times left out)")
 
 
 if __name__ == "__main__":
