@@ -91,7 +91,7 @@ def test_the_ex_pass_at_once_computes_what_one_pair_at_a_time_computes(server, s
 
 class ActivitySampler(threading.Thread):
     """Samples pg_stat_activity of the tiny states as fast as it can: (database, pid, query) of every
-    backend not idle, per sample."""
+    client backend not idle, per sample."""
 
     def __init__(self, server) -> None:
         super().__init__(daemon=True)
@@ -102,7 +102,8 @@ class ActivitySampler(threading.Thread):
             while not self.stop.is_set():
                 self.samples.append(conn.execute(
                     "SELECT datname, pid, query FROM pg_stat_activity WHERE datname LIKE 'heron_tiny_%' "
-                    "AND state <> 'idle' AND pid <> pg_backend_pid()").fetchall())
+                    "AND state <> 'idle' AND backend_type = 'client backend' AND pid <> pg_backend_pid()"
+                ).fetchall())  # client backends: the server's own autovacuum workers are not heron's queries
 
 
 def _run(server, settings, workers: int, sampler: ActivitySampler | None = None):
