@@ -33,6 +33,10 @@ LLM_TOOLS = tuple(t for t in ALL_TOOLS if adapter_spec(t).needs_llm)
 SCORED_TOOLS = tuple(t for t in ALL_TOOLS if adapter_spec(t).kind != "retrieval")
 
 PRIMARY_SEED = 42
+#: EX pass: tool × state pairs scored at once, each executing ``harness.scorer.score_state``'s 3
+#: predictions at a time. 2 × 3 connections stay within the reader role's connection limit (7 on a
+#: 2-core machine, DECISIONS "the sandbox under concurrency" 3); measured in benchmarks/bench_overlap.py.
+SCORE_WORKERS = 2
 QUESTIONS_DIR = PROJECT_ROOT / "questions"
 SCHEMA_RENDERINGS = ("full", "compact")
 
@@ -111,6 +115,9 @@ class BenchOptions:
     questions_dir: Path = option(QUESTIONS_DIR, flag="--questions", flag_default=str(QUESTIONS_DIR), from_flag=Path,
                                  help="the question files' folder", config=True)
     time_ves: bool = option(False, flag="--ves", help="also time gold and prediction for VES / R-VES", config=True)
+    score_workers: int = option(SCORE_WORKERS, flag="--score-workers",
+                                help="tool × state pairs whose predictions are executed at once (EX); VES "
+                                     "timing runs after them, one query at a time")
     question_mode: str = option("natural", flag="--question-mode", choices=QUESTION_MODES, config=True,
                                 help="which question text the tools see (default: natural, the headline; full "
                                      "states every convention: the told-everything upper bound)")
@@ -134,6 +141,8 @@ class BenchOptions:
             raise ValueError(f"--question-mode must be one of {', '.join(QUESTION_MODES)}, got {self.question_mode!r}")
         if self.n < 1:
             raise ValueError(f"--n must be at least 1, got {self.n}")
+        if self.score_workers < 1:
+            raise ValueError(f"--score-workers must be at least 1, got {self.score_workers}")
         if not self.seeds:
             raise ValueError("--seeds needs at least one seed")
         if self.schema not in SCHEMA_RENDERINGS:

@@ -3,14 +3,24 @@
 ``heron bench`` is this loop and nothing else; the Dagster assets call the same steps one at a
 time. The run writes a manifest naming every artifact it read and wrote (path and sha256), the
 options it ran with and the harness version, as ``<artifacts>/runs/<sha256>.json``.
+
+Scoring is two passes over every tool × state pair: the EX pass executes and compares
+``options.score_workers`` pairs at once (each on its own sandbox connections; the records come out in
+the same order and with the same bytes as one at a time, timing fields aside), and with ``--ves`` the
+VES pass then times the correct predictions one query at a time, after every EX execution has
+finished, so no other heron query is in flight while a query is timed. Gold stays one state at a
+time: the audit's latency rule times gold, and concurrent golds would time each other.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import time
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from heron_pipeline.artifacts import ArtifactLayout, ArtifactRef, write_document
 from heron_pipeline.bench.audit import AuditResult, audit_states, recorded_audit
@@ -18,7 +28,7 @@ from heron_pipeline.bench.gold import GoldResult, compute_gold, trap_table, with
 from heron_pipeline.bench.identity import harness_version
 from heron_pipeline.bench.options import BenchOptions, default_tools, manifest_options
 from heron_pipeline.bench.predict import PredictionsResult, predict
-from heron_pipeline.bench.score import ScoresResult, score
+from heron_pipeline.bench.score import ExecutedScores, ScoresResult, execute_scores, store_scores, time_scores
 from heron_pipeline.bench.standings import StandingsResult, compute_scale_standings, write_local_leaderboard
 from heron_pipeline.bench.states import StateResult, build_state, existing_state
 
@@ -38,6 +48,16 @@ class BenchResult:
     leaderboard: dict[str, Path] = field(default_factory=dict)  # results/leaderboard.*: the latest publish
     leaderboard_written: dict[str, ArtifactRef] = field(default_factory=dict)  # this run's bytes, by digest
     manifest: ArtifactRef | None = None
+    #: wall seconds of each phase (states, gold_audit, predict, ex, ves, standings), for benchmarks/
+    phase_seconds: dict[str, float] = field(default_factory=dict)
+
+    @contextmanager
+    def phase(self, name: str) -> Iterator[None]:
+        started = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.phase_seconds[name] = self.phase_seconds.get(name, 0.0) + time.perf_counter() - started
 
     @property
     def incomplete(self) -> list[PredictionsResult]:
@@ -80,9 +100,38 @@ def audited_golds(server: Any, artifacts: Path, scale: str, states: dict[int, St
     return audit, golds
 
 
+def score_pairs(server: Any, artifacts: Path, pairs: list[tuple[PredictionsResult, GoldResult]], questions: list[Any],
+                audit: AuditResult, *, time_ves: bool, workers: int,
+                phase: Callable[[str], Any] | None = None) -> list[ScoresResult]:
+    """Every (predictions, gold) pair scored, results in ``pairs`` order: the EX pass with ``workers``
+    pairs at once, then (``time_ves``) the VES pass one pair and one query at a time, then the
+    artifacts. The VES pass starts only when the EX pool has been shut down (every execution
+    finished), so nothing else of this run is on the server while a query is timed."""
+    @contextmanager
+    def untimed(_name: str) -> Iterator[None]:
+        yield
+
+    phase = phase or untimed
+
+    def execute(pair: tuple[PredictionsResult, GoldResult]) -> ExecutedScores | ScoresResult:
+        return execute_scores(server, pair[0], pair[1], questions, audit)
+
+    with phase("ex"):
+        if workers <= 1 or len(pairs) <= 1:
+            executed = [execute(pair) for pair in pairs]
+        else:
+            with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="heron-ex") as pool:
+                executed = list(pool.map(execute, pairs))
+    if time_ves:
+        with phase("ves"):
+            executed = [time_scores(e) if isinstance(e, ExecutedScores) else e for e in executed]
+    return [store_scores(artifacts, e) for e in executed]
+
+
 def run_bench(server: Any, artifacts: Path, options: BenchOptions, *, llm: Any = None, cache_dir: Path | None = None,
               say: Say = lambda _m: None, progress: Callable[[dict], None] | None = None) -> BenchResult:
-    """Build → gold → audit → predict → score → standings → local leaderboard, plus the manifest.
+    """Build → gold → audit → predict → score (EX, then VES) → standings → local leaderboard, plus the
+    manifest.
 
     Raises AuditGateError when the audit fails (nothing is predicted or scored then)."""
     from heron_pipeline.bench.audit import require_passed
@@ -93,32 +142,38 @@ def run_bench(server: Any, artifacts: Path, options: BenchOptions, *, llm: Any =
     questions, digest = question_set(options.questions_dir)
     if not questions:
         raise ValueError(f"no questions in {options.questions_dir}")
-    for seed in options.states:
-        result.states[seed] = (build_state(server, artifacts, options.scale, seed, say=say) if options.seed_missing
-                               else existing_state(server, artifacts, options.scale, seed))
-    audit, golds = audited_golds(server, artifacts, options.scale, result.states, questions, digest, say=say)
+    with result.phase("states"):
+        for seed in options.states:
+            result.states[seed] = (build_state(server, artifacts, options.scale, seed, say=say)
+                                   if options.seed_missing else existing_state(server, artifacts, options.scale, seed))
+    with result.phase("gold_audit"):
+        audit, golds = audited_golds(server, artifacts, options.scale, result.states, questions, digest, say=say)
     result.audit = audit
     try:
         require_passed(audit, options.scale)
         tools = options.tools or default_tools()
-        for tool in dict.fromkeys(tools):
-            made = predict(server, artifacts, options, tool, questions, digest, audit, result.states[options.primary_seed],
-                           llm=llm, cache_dir=cache_dir, progress=progress)
-            result.predictions.append(made)
-            if made.status != "complete":
-                say(f"predictions/{made.tool}/{options.scale}: {made.status} — {made.reason}")
-                continue
-            say(f"predictions/{made.tool}/{options.scale}/{options.question_mode}: {made.records} records → "
-                f"{made.predictions.path.name[:16]}…")
-            for seed in options.seeds:
-                scored = score(server, artifacts, made, golds[seed], questions, audit, time_ves=options.time_ves)
-                result.scores.append(scored)
-                if scored.status == "scored":
-                    say(f"scores/{made.tool}/{options.scale}_{seed}: EX@1 {scored.ex1:.1f} "
-                        f"({scored.errors} errors) → {scored.scores.path.name[:16]}…")
-        result.standings = compute_scale_standings(artifacts, audit, result.predictions, result.scores,
-                                                   options.question_mode, seeds=options.seeds, questions=questions)
-        board = write_local_leaderboard(artifacts, [result.standings])
+        pairs = []
+        with result.phase("predict"):
+            for tool in dict.fromkeys(tools):
+                made = predict(server, artifacts, options, tool, questions, digest, audit,
+                               result.states[options.primary_seed], llm=llm, cache_dir=cache_dir, progress=progress)
+                result.predictions.append(made)
+                if made.status != "complete":
+                    say(f"predictions/{made.tool}/{options.scale}: {made.status} — {made.reason}")
+                    continue
+                say(f"predictions/{made.tool}/{options.scale}/{options.question_mode}: {made.records} records → "
+                    f"{made.predictions.path.name[:16]}…")
+                pairs.extend((made, golds[seed]) for seed in options.seeds)
+        result.scores = score_pairs(server, artifacts, pairs, questions, audit, time_ves=options.time_ves,
+                                    workers=options.score_workers, phase=result.phase)
+        for scored in result.scores:
+            if scored.status == "scored":
+                say(f"scores/{scored.tool}/{options.scale}_{scored.seed}: EX@1 {scored.ex1:.1f} "
+                    f"({scored.errors} errors) → {scored.scores.path.name[:16]}…")
+        with result.phase("standings"):
+            result.standings = compute_scale_standings(artifacts, audit, result.predictions, result.scores,
+                                                       options.question_mode, seeds=options.seeds, questions=questions)
+            board = write_local_leaderboard(artifacts, [result.standings])
         result.leaderboard, result.leaderboard_written = board.files, board.written
         say(f"standings/{options.scale}/{options.question_mode}: {result.standings.standings.path}")
     finally:

@@ -4,11 +4,16 @@ The step reads exactly the predictions artifact and the gold artifact it is give
 checked), refuses to run unless the scale's audit of these states and questions passed, and stores
 one content-hashed JSON-lines artifact of score records. Tools whose predictions are not complete,
 and retrievers (which return ranked tables, no SQL), get a ``skipped`` result instead.
+
+The step is three parts so that a run scoring many states can overlap what may overlap:
+``execute_scores`` (the EX pass: execute and compare, safe to run for several states at once),
+``time_scores`` (the VES pass: must run alone on the server) and ``store_scores``. ``score`` is the
+three in order, for one state.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable
 
@@ -59,15 +64,26 @@ class ScoresResult:
                    doc.get("wrong_by_cause"))
 
 
-def score(server: Any, artifacts: Path, predictions: PredictionsResult, gold: GoldResult, questions: list[Any],
-          audit: AuditResult, *, time_ves: bool = False,
-          progress: Callable[[int], None] | None = None) -> ScoresResult:
-    """Execute every prediction of ``predictions`` on ``gold``'s state and score it."""
-    from heron_pipeline.harness.aggregate import state_figures
+@dataclass(frozen=True)
+class ExecutedScores:
+    """One tool's predictions executed and compared on one state, not yet timed or stored."""
+
+    base: dict[str, Any]  # the ScoresResult fields every outcome shares
+    records: list[Any]  # harness ScoreRecords, in (question, sample) order
+    questions: list[Any]
+    predictions: list[Any]  # the PredictionRecords scored
+    run: Any  # the harness StateRun they were executed through (VES times on the same sandbox)
+    question_mode: str
+    mutant_answers: ArtifactRef | None  # the trap mutant answers the diagnosis read (the gold's), by identity
+
+
+def execute_scores(server: Any, predictions: PredictionsResult, gold: GoldResult, questions: list[Any],
+                   audit: AuditResult, *, progress: Callable[[int], None] | None = None
+                   ) -> ExecutedScores | ScoresResult:
+    """The EX pass: every prediction of ``predictions`` executed on ``gold``'s state and compared with
+    its gold (several at a time, no timing); a ``skipped`` ScoresResult when there is nothing to run."""
     from heron_pipeline.harness.scorer import score_state
     from heron_pipeline.harness.state_run import state_run
-    from heron_pipeline.harness.store import store_scores_in
-    from heron_pipeline.metrics import ex1_of_records
 
     require_passed(audit, gold.state.scale)
     state = gold.state
@@ -89,14 +105,47 @@ def score(server: Any, artifacts: Path, predictions: PredictionsResult, gold: Go
                                                      "the retrieval board", scores=None, **base)
     extra_columns = predictions.question_mode == "natural"
     kwargs = {"extra_columns": True} if extra_columns else {}
-    records = score_state(predictions.tool, questions, predictions.load(), gold.rows(questions),
-                          state_run(server, state.scale, state.seed), time_ves=time_ves, progress=progress,
+    loaded = list(predictions.load())
+    run = state_run(server, state.scale, state.seed)
+    records = score_state(predictions.tool, questions, loaded, gold.rows(questions), run, progress=progress,
                           mutant_answers=gold.mutant_rows(), **kwargs)
-    path, digest = store_scores_in(ArtifactLayout.of(artifacts).scores(predictions.tool, state.scale, state.seed,
-                                                                       predictions.question_mode), records)
+    return ExecutedScores(base, records, questions, loaded, run, predictions.question_mode, gold.mutant_answers)
+
+
+def time_scores(executed: ExecutedScores) -> ExecutedScores:
+    """The VES pass: the correct predictions' gold and prediction times, one query at a time. The
+    caller guarantees nothing else of heron's runs on the server meanwhile."""
+    from heron_pipeline.harness.scorer import time_records
+
+    timed = time_records(executed.records, executed.questions, executed.predictions, executed.run)
+    return replace(executed, records=timed)
+
+
+def store_scores(artifacts: Path, executed: ExecutedScores | ScoresResult) -> ScoresResult:
+    """The score records as one content-hashed artifact, and the step's result (a skipped result as is)."""
+    from heron_pipeline.harness.aggregate import state_figures
+    from heron_pipeline.harness.store import store_scores_in
+    from heron_pipeline.metrics import ex1_of_records
+
+    if isinstance(executed, ScoresResult):
+        return executed
+    base, records = executed.base, executed.records
+    path, digest = store_scores_in(ArtifactLayout.of(artifacts).scores(base["tool"], base["scale"], base["seed"],
+                                                                       executed.question_mode), records)
     first = [r for r in records if r.sample == 0]
-    causes = state_figures(path, predictions.tool, ("wrong_by_cause",))["wrong_by_cause"]
+    causes = state_figures(path, base["tool"], ("wrong_by_cause",))["wrong_by_cause"]
     return ScoresResult(status="scored", reason=None, scores=ArtifactRef(path, digest),
                         ex1=ex1_of_records(records),
                         errors=sum(r.error_class is not None for r in first), records=len(records),
-                        mutant_answers=gold.mutant_answers, wrong_by_cause=causes, **base)
+                        mutant_answers=executed.mutant_answers, wrong_by_cause=causes, **base)
+
+
+def score(server: Any, artifacts: Path, predictions: PredictionsResult, gold: GoldResult, questions: list[Any],
+          audit: AuditResult, *, time_ves: bool = False,
+          progress: Callable[[int], None] | None = None) -> ScoresResult:
+    """Execute every prediction of ``predictions`` on ``gold``'s state and score it (EX, then VES timing
+    when asked, then the artifact)."""
+    executed = execute_scores(server, predictions, gold, questions, audit, progress=progress)
+    if time_ves and isinstance(executed, ExecutedScores):
+        executed = time_scores(executed)
+    return store_scores(artifacts, executed)

@@ -8,13 +8,18 @@ recorded beside it.
 A failed execution is classified (rejected, timeout, limit, error) and scores 0; only an exception
 the sandbox does not classify — the server itself going away — stops the run, because that is the
 harness failing, not the tool.
+
+Execution (EX) and VES timing are two passes: ``score_state`` executes and compares, several
+predictions at once; ``time_records`` then times the correct ones, one query at a time. A caller
+that scores several states at once (``bench.run``) runs every state's EX pass first and the VES
+passes after, alone, since concurrent queries would time each other.
 """
 
 from __future__ import annotations
 
 import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Iterable, Mapping
 
 from heron_pipeline.harness.records import ScoreRecord
@@ -74,13 +79,8 @@ def score_prediction(tool: str, question: Any, prediction: PredictionRecord, gol
             error_class, error = kind, " ".join(str(exc).split())[:300] or type(exc).__name__
         exec_s = time.perf_counter() - started
     correct = compare(question.gold_sql, gold_rows, pred_rows, extra_columns=extra_columns)
-    gold_time = pred_time = None
-    if time_ves and correct and state.time_pair is not None:
-        timed = state.time_pair(question.gold_sql, prediction.sql)  # type: ignore[arg-type]
-        gold_time, pred_time = timed if timed is not None else (None, None)
-    elif time_ves and correct and state.run_gold is not None:
-        gold_time, pred_time = time_pair(lambda: state.run_gold(question.gold_sql),  # type: ignore[misc]
-                                         lambda: state.execute(prediction.sql))
+    gold_time, pred_time = ((None, None) if not (time_ves and correct)
+                            else timed_pair(question.gold_sql, prediction.sql, state))
     return ScoreRecord(
         tool=tool, scale=state.scale, seed=state.seed, question_id=question.id, sample=prediction.sample,
         correct=correct, error_class=error_class, error=error,
@@ -94,6 +94,39 @@ def score_prediction(tool: str, question: Any, prediction: PredictionRecord, gol
         values=record_values(Scored(question, prediction, gold_rows, pred_rows, correct, error_class, extra_columns,
                                     tuple(mutant_answers))),
     )
+
+
+def timed_pair(gold_sql: str, pred_sql: str | None, state: StateRun) -> tuple[float | None, float | None]:
+    """VES timing of one correct prediction: (gold s, prediction s); (None, None) when it cannot be
+    timed (no SQL, no way to run gold, or a run failed while timing)."""
+    if pred_sql is None:
+        return None, None
+    if state.time_pair is not None:
+        timed = state.time_pair(gold_sql, pred_sql)
+        return timed if timed is not None else (None, None)
+    if state.run_gold is not None:
+        return time_pair(lambda: state.run_gold(gold_sql),  # type: ignore[misc]
+                         lambda: state.execute(pred_sql))
+    return None, None
+
+
+def time_records(records: list[ScoreRecord], questions: Iterable[Any], predictions: Iterable[PredictionRecord],
+                 state: StateRun) -> list[ScoreRecord]:
+    """The VES pass over records ``score_state`` made without timing: each correct one gets its gold
+    and prediction times, one query at a time in record order; the others are returned unchanged.
+
+    The caller must run nothing else on the server meanwhile (the times would include the other
+    queries' load): that is why this is a pass of its own."""
+    gold_sql = {q.id: q.gold_sql for q in questions}
+    sql_of = {(p.question_id, p.sample): p.sql for p in predictions}
+    out = []
+    for record in records:
+        if record.correct:
+            gold_time, pred_time = timed_pair(gold_sql[record.question_id],
+                                              sql_of.get((record.question_id, record.sample)), state)
+            record = replace(record, gold_time_s=gold_time, pred_time_s=pred_time)
+        out.append(record)
+    return out
 
 
 def score_state(tool: str, questions: Iterable[Any], predictions: Iterable[PredictionRecord],
@@ -127,16 +160,21 @@ def score_state(tool: str, questions: Iterable[Any], predictions: Iterable[Predi
     def score_question(job: tuple[Any, list[PredictionRecord]]) -> list[ScoreRecord]:
         question, samples = job
         traps = (mutant_answers or {}).get(question.id, ())
-        scored = [score_prediction(tool, question, p, gold_rows[question.id], state, time_ves=time_ves,
+        scored = [score_prediction(tool, question, p, gold_rows[question.id], state,
                                    extra_columns=extra_columns, mutant_answers=traps) for p in samples]
         if progress:
             progress(1)
         return scored
 
     # Each prediction waits mostly on its own sandbox connection and the server, so a few run at
-    # once; VES timing runs alone, since concurrent queries would time each other.
-    workers = 1 if time_ves else max(1, workers)
+    # once; VES timing is a second pass, alone, since concurrent queries would time each other.
+    workers = max(1, workers)
     if workers == 1:
-        return [record for job in jobs for record in score_question(job)]
-    with ThreadPoolExecutor(max_workers=workers) as pool:
-        return [record for scored in pool.map(score_question, jobs) for record in scored]
+        records = [record for job in jobs for record in score_question(job)]
+    else:
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            records = [record for scored in pool.map(score_question, jobs) for record in scored]
+    if not time_ves:
+        return records
+    return time_records(records, [question for question, _samples in jobs],
+                        [p for _question, samples in jobs for p in samples], state)

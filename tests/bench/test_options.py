@@ -22,6 +22,8 @@ FLAGS = (
     ("--primary-seed", 42, "the state tools may look at while predicting", None, "int"),
     ("--questions", str(QUESTIONS_DIR), "the question files' folder", None, "text"),
     ("--ves", False, "also time gold and prediction for VES / R-VES", None, "switch"),
+    ("--score-workers", 2, "tool × state pairs whose predictions are executed at once (EX); VES timing runs after "
+                           "them, one query at a time", None, "int"),
     ("--question-mode", "natural", "which question text the tools see (default: natural, the headline; full "
      "states every convention: the told-everything upper bound)", ("full", "natural"), "text"),
     ("--retry-failed", False, "re-ask the model only where a cached call failed", None, "switch"),
