@@ -5,6 +5,11 @@ that the standings can be computed by DuckDB from the score artifacts alone, acr
 are present, without joining back to the questions or predictions. The record holds the facts of
 the execution (declared here) and the values of every per-record metric (declared in the metric
 registry, ``heron_pipeline.metrics``), so a new per-record metric needs no change here.
+
+A record holds no wall time of its own execution: the score artifacts of two runs over the same
+predictions and states are then the same bytes, so the standings (whose provenance names them by
+digest) can be compared across runs, machines and executors by digest. The only times a record
+carries are measurements asked for: the VES pass's (``--ves``) and the tool's own prediction latency.
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ ERROR_CLASSES = ("no_sql", *SANDBOX_CLASSES)
 FACT_TYPES = {
     "tool": "VARCHAR", "scale": "VARCHAR", "seed": "BIGINT", "question_id": "VARCHAR", "sample": "BIGINT",
     "correct": "BOOLEAN", "error_class": "VARCHAR", "error": "VARCHAR", "pred_row_count": "BIGINT",
-    "gold_row_count": "BIGINT", "exec_s": "DOUBLE", "gold_time_s": "DOUBLE", "pred_time_s": "DOUBLE",
+    "gold_row_count": "BIGINT", "gold_time_s": "DOUBLE", "pred_time_s": "DOUBLE",
     "prompt_tokens": "BIGINT", "completion_tokens": "BIGINT", "latency_s": "DOUBLE", "cached_prompt_tokens": "BIGINT",
     "cost_usd": "DOUBLE", "shape": "VARCHAR", "retrieval": "VARCHAR", "traps": "VARCHAR[]",
 }
@@ -51,7 +56,6 @@ class ScoreRecord:
     error: str | None
     pred_row_count: int | None
     gold_row_count: int
-    exec_s: float | None  # wall time of the scored execution, fetch included
     gold_time_s: float | None = None  # VES timing (min of 5 after a warm-up), None when not timed
     pred_time_s: float | None = None
     prompt_tokens: int | None = None

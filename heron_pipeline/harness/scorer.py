@@ -17,7 +17,6 @@ passes after, alone, since concurrent queries would time each other.
 
 from __future__ import annotations
 
-import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Iterable, Mapping
@@ -65,11 +64,9 @@ def score_prediction(tool: str, question: Any, prediction: PredictionRecord, gol
     """
     pred_rows: list[tuple] | None = None
     error_class = error = None
-    exec_s = None
     if prediction.sql is None:
         error_class, error = prediction.error_class or "no_sql", prediction.error or "no SQL"
     else:
-        started = time.perf_counter()
         try:
             pred_rows = list(state.execute(prediction.sql).rows)
         except Exception as exc:  # noqa: BLE001 — classified below, re-raised when not the tool's fault
@@ -77,7 +74,6 @@ def score_prediction(tool: str, question: Any, prediction: PredictionRecord, gol
             if kind is None:
                 raise
             error_class, error = kind, " ".join(str(exc).split())[:300] or type(exc).__name__
-        exec_s = time.perf_counter() - started
     correct = compare(question.gold_sql, gold_rows, pred_rows, extra_columns=extra_columns)
     gold_time, pred_time = ((None, None) if not (time_ves and correct)
                             else timed_pair(question.gold_sql, prediction.sql, state))
@@ -85,7 +81,7 @@ def score_prediction(tool: str, question: Any, prediction: PredictionRecord, gol
         tool=tool, scale=state.scale, seed=state.seed, question_id=question.id, sample=prediction.sample,
         correct=correct, error_class=error_class, error=error,
         pred_row_count=None if pred_rows is None else len(pred_rows), gold_row_count=len(gold_rows),
-        exec_s=exec_s, gold_time_s=gold_time, pred_time_s=pred_time,
+        gold_time_s=gold_time, pred_time_s=pred_time,
         prompt_tokens=prediction.prompt_tokens, completion_tokens=prediction.completion_tokens,
         latency_s=prediction.latency_s, cached_prompt_tokens=prediction.cached_prompt_tokens,
         cost_usd=prediction.cost_usd,

@@ -2,15 +2,13 @@
 ``s3_server`` fixture) gives the standings of a local-folder run; every artifact its run manifest
 names is in the store under the digest the manifest records.
 
-"The same standings" is everything but timings: a score record holds ``exec_s`` (the time its SQL
-took), so the score files' digests, which the standings' provenance lists, differ between any two
-runs, two local runs included. The test compares the standings with those digests left out (their
-sha256 and every figure), every score record but ``exec_s``, and the leaderboard CSV and Markdown
-byte for byte."""
+"The same standings" is the same standings digest: a score record holds no wall time (without
+``--ves``), so two runs over the same states and predictions write the same score files, and the
+standings, whose provenance names those files by digest, are the same bytes. The score files and
+the leaderboard CSV and Markdown are compared byte for byte too."""
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import json
 import subprocess
@@ -20,7 +18,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from heron_pipeline.artifacts import ArtifactLayout, ArtifactRef, canonical_json
+from heron_pipeline.artifacts import ArtifactLayout, ArtifactRef
 from heron_pipeline.artifacts.store import ObjectStore, ObjectStoreURL
 from heron_pipeline.config import Settings
 
@@ -44,18 +42,6 @@ def _refs(document: Any) -> Iterator[dict[str, str]]:
     elif isinstance(document, list):
         for value in document:
             yield from _refs(value)
-
-
-def _without_score_digests(standings: bytes) -> dict[str, Any]:
-    """The standings minus each tool's score-file digests (the only place timings reach them)."""
-    document = copy.deepcopy(json.loads(standings))
-    for tool in document["provenance"]["tools"].values():
-        tool.pop("scores")
-    return document
-
-
-def _records_but_timing(payload: bytes) -> list[dict[str, Any]]:
-    return [{k: v for k, v in json.loads(line).items() if k != "exec_s"} for line in payload.splitlines() if line]
 
 
 @pytest.mark.timeout(1800)
@@ -85,12 +71,13 @@ def test_bench_on_the_s3_store_reproduces_the_local_standings(server, settings, 
     remote_ref, local_ref = remote_manifest["standings"]["standings"], local_manifest["standings"]["standings"]
     remote_standings = store.get(Path(remote_ref["path"]).relative_to(working_copy).as_posix(), remote_ref["digest"])
     local_standings = ArtifactRef.from_json(local_ref).read_bytes()
-    remote_doc, local_doc = _without_score_digests(remote_standings), _without_score_digests(local_standings)
+    remote_doc = json.loads(remote_standings)
     assert len(remote_doc["tools"]) >= 2 and remote_doc["tools"][0]["multi_state_ex1"] is not None
-    assert remote_doc == local_doc  # (both runs see one commit: harness_version, in the provenance, names it)
-    assert hashlib.sha256(canonical_json(remote_doc)).hexdigest() == hashlib.sha256(canonical_json(local_doc)).hexdigest()
+    # (both runs see one commit: harness_version, in the provenance, names it)
+    assert remote_ref["digest"] == local_ref["digest"] == hashlib.sha256(remote_standings).hexdigest()
+    assert remote_standings == local_standings
 
-    # every score record of every tool and state, but its exec_s
+    # every score file of every tool and state, byte for byte
     relative_layout = ArtifactLayout(Path())
     remote_tools, local_tools = (json.loads(d)["provenance"]["tools"] for d in (remote_standings, local_standings))
     for tool, provenance in remote_tools.items():
@@ -99,7 +86,7 @@ def test_bench_on_the_s3_store_reproduces_the_local_standings(server, settings, 
             remote_scores = store.get(f"{folder.as_posix()}/{digest}.jsonl", digest)
             local_digest = local_tools[tool]["scores"][seed]
             local_scores = ArtifactRef(local_root / folder / f"{local_digest}.jsonl", local_digest).read_bytes()
-            assert _records_but_timing(remote_scores) == _records_but_timing(local_scores), (tool, seed)
+            assert local_digest == digest and remote_scores == local_scores, (tool, seed)
 
     # the leaderboard files the two runs wrote: byte for byte
     for suffix in ("csv", "md"):

@@ -6,10 +6,9 @@ whose storage is a database on the test server (dagster-postgres). `bench_job` i
 tiny × 42, 43, 44 with ``execution.config.celery``; every step of every stage run goes through the
 broker to a worker. The standings must equal those of `run_bench` on the same states, ignoring only
 what measures this machine's clock: each tool's wall-time figures (`mean_latency_s`,
-`ves`, `r_ves`) and, in the provenance, each tool's score-artifact digests — a score record holds the query's wall time `exec_s`, so those
-digests differ between any two runs; instead the score records themselves are compared, every field
-but `exec_s`. Everything else (states' fingerprints, gold digests, predictions digests, audit,
-questions digest, versions, every metric) is compared as is. `redis-server` is installed by `.ci/run`; without it the test is
+`ves`, `r_ves`). Everything else (states' fingerprints, gold digests, predictions digests, score
+digests — a score record holds no wall time — audit, questions digest, versions, every metric) is
+compared as is, and the score records themselves too. `redis-server` is installed by `.ci/run`; without it the test is
 skipped, unless HERON_REQUIRE_BROKER=1 (set by CI) turns the skip into a failure. Every process the
 test starts is killed, by its process group, whatever the outcome.
 """
@@ -83,26 +82,23 @@ def _stop(process: subprocess.Popen) -> None:
 
 def comparable(standings: dict) -> dict:
     """The standings without what legitimately differs between two runs on the same states: each
-    tool's wall-time figures and its score artifacts' digests (their records hold wall times)."""
+    tool's wall-time figures."""
     doc = json.loads(json.dumps(standings))
     for tool in doc["tools"]:
         for key in WALL_TIME:
             tool.pop(key, None)
-    provenance = doc.get("provenance", {})
-    for tool in provenance.get("tools", {}).values():
-        tool.pop("scores", None)
     return doc
 
 
 def score_records(standings: dict, artifacts: Path, tool: str, seed: int) -> list[dict]:
-    """One tool's score records on one state, as the standings point to them, without wall time."""
+    """One tool's score records on one state, as the standings point to them."""
     from heron_pipeline.artifacts.layout import ArtifactLayout
 
     digest = standings["provenance"]["tools"][tool]["scores"][str(seed)]
     folder = ArtifactLayout(artifacts).scores(tool, standings["scale"], seed,
                                                                           standings["question_mode"])
     records = [json.loads(line) for line in (folder / f"{digest}.jsonl").read_text().splitlines() if line]
-    return [{k: v for k, v in record.items() if k != "exec_s"} for record in records]
+    return records
 
 
 def _instance_home(home: Path, server, database: str) -> None:

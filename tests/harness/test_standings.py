@@ -22,7 +22,7 @@ def rec(tool, seed, qid, correct, *, sample=0, soft=None, row=None, err=None, em
     return ScoreRecord(
         tool=tool, scale="tiny", seed=seed, question_id=qid, sample=sample, correct=correct,
         soft_f1=value if soft is None else soft, row_f1=value if row is None else row, error_class=err,
-        error=err, pred_row_count=None if err else 1, gold_row_count=1, exec_s=0.01,
+        error=err, pred_row_count=None if err else 1, gold_row_count=1,
         gold_time_s=gold_t, pred_time_s=pred_t, exact_match=em,
         recall_5=recall, recall_10=recall, recall_20=recall, recall_all=recall,
         prompt_tokens=tokens[0] if tokens else None, completion_tokens=tokens[1] if tokens else None,

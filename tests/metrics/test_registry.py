@@ -92,7 +92,7 @@ def _record(tool, seed, qid, correct, *, sample=0, soft=None, row=None, em=False
     value = 1.0 if correct else 0.0
     return ScoreRecord(tool=tool, scale="tiny", seed=seed, question_id=qid, sample=sample, correct=correct,
                        soft_f1=value if soft is None else soft, row_f1=value if row is None else row,
-                       error_class=err, error=err, pred_row_count=1, gold_row_count=1, exec_s=0.01,
+                       error_class=err, error=err, pred_row_count=1, gold_row_count=1,
                        exact_match=em, recall_5=recall, recall_10=recall, recall_20=recall, recall_all=recall,
                        shape="single", retrieval="named", traps=(), **extra)
 
