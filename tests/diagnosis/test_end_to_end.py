@@ -200,7 +200,7 @@ def test_explain_shows_the_cause_and_the_rows(world, monkeypatch, capsys) -> Non
     assert code == 0, err
     assert "cause: trap:soft-delete — equals mutant: drop the soft-delete filter in WHERE" in out
     assert "  soft-delete: drop the soft-delete filter in WHERE" in out
-    assert "rows: 0 in gold only, 35 in the prediction only" in out
+    assert "rows: 0 in gold only, 37 in the prediction only" in out
     assert "first 2 in the prediction only:" in out and "WHERE a.deleted_at IS NULL" in out
     code, out, err = _explain(world, monkeypatch, capsys, "--tool", "wrong", "--question", "q_tenant")
     assert code == 0, err
