@@ -235,7 +235,11 @@ def main() -> None:
         identical = len(computed) == 1
         print("ratio " + " ".join(ratios) + f" identical={'yes' if identical else 'no'}")
         if not identical:
-            raise SystemExit("the sides computed different scores or standings (wall times left out)")
+            runs = [(name, r["computed"]) for name, rs in results.items() for r in rs]
+            keys = sorted({k for _, c in runs for k in c})
+            differing = [k for k in keys if len({json.dumps(c.get(k)) for _, c in runs}) > 1]
+            raise SystemExit("the sides computed different scores or standings (wall times left out): "
+                             + ", ".join(differing))
 
 
 if __name__ == "__main__":
