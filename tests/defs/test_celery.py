@@ -8,7 +8,8 @@ broker to a worker. The standings must equal those of `run_bench` on the same st
 what measures this machine's clock: each tool's wall-time figures (`mean_latency_s`,
 `ves`, `r_ves`). Everything else (states' fingerprints, gold digests, predictions digests, score
 digests — a score record holds no wall time — audit, questions digest, versions, every metric) is
-compared as is, and the score records themselves too. `redis-server` is installed by `.ci/run`; without it the test is
+compared as is, and the score records themselves too; and the standings file's digest is the
+core's (measured: equal, wall-time figures included, since no VES is timed). `redis-server` is installed by `.ci/run`; without it the test is
 skipped, unless HERON_REQUIRE_BROKER=1 (set by CI) turns the skip into a failure. Every process the
 test starts is killed, by its process group, whatever the outcome.
 """
@@ -185,6 +186,8 @@ def test_celery_pipeline_gives_the_standings_of_heron_bench_on_tiny_42_43_44(ser
     assert _overlapping(by_job["scores_job"], same_run=False), by_job["scores_job"]
 
     dagster_board = json.loads(Path(result["standings"]["path"]).read_text())
+    # a score record holds no wall time, so the standings are the same bytes: the digest of heron bench
+    assert result["standings"]["digest"] == cli.standings.standings.digest
     from bench_dagster import differences
 
     assert comparable(dagster_board) == comparable(cli_board), differences(comparable(dagster_board),
