@@ -53,7 +53,7 @@ def _value(tag: Any) -> str:
 
 
 def score_prediction(tool: str, question: Any, prediction: PredictionRecord, gold_rows: list[tuple],
-                     state: StateRun, *, time_ves: bool = False, extra_columns: bool = False,
+                     state: StateRun, *, extra_columns: bool = False,
                      mutant_answers: tuple[Any, ...] = ()) -> ScoreRecord:
     """Execute one prediction on ``state`` and score it against that state's gold rows.
 
@@ -75,13 +75,10 @@ def score_prediction(tool: str, question: Any, prediction: PredictionRecord, gol
                 raise
             error_class, error = kind, " ".join(str(exc).split())[:300] or type(exc).__name__
     correct = compare(question.gold_sql, gold_rows, pred_rows, extra_columns=extra_columns)
-    gold_time, pred_time = ((None, None) if not (time_ves and correct)
-                            else timed_pair(question.gold_sql, prediction.sql, state))
     return ScoreRecord(
         tool=tool, scale=state.scale, seed=state.seed, question_id=question.id, sample=prediction.sample,
         correct=correct, error_class=error_class, error=error,
         pred_row_count=None if pred_rows is None else len(pred_rows), gold_row_count=len(gold_rows),
-        gold_time_s=gold_time, pred_time_s=pred_time,
         prompt_tokens=prediction.prompt_tokens, completion_tokens=prediction.completion_tokens,
         latency_s=prediction.latency_s, cached_prompt_tokens=prediction.cached_prompt_tokens,
         cost_usd=prediction.cost_usd,
