@@ -11,4 +11,6 @@ across tenants — and every id from a plan of row counts computed before any ro
 #: status-decided timestamps always set, support SLA due dates near opening (docs/DATA.md).
 #: 2.2.0: seed-independent shapes that near-miss mutants need (quiet months, a subscription that
 #: starts once, ...; docs/DATA.md "Shapes for the mutant audit").
-GENERATOR_VERSION = "2.2.0"
+#: 2.3.0: ties that questions' tie-breakers need (two categories counted equally under a filter,
+#: balanced per block; two help articles pinned to the same top view count; docs/DATA.md).
+GENERATOR_VERSION = "2.3.0"

@@ -24,6 +24,11 @@ A table entry may hold:
 ``opens_with``   {column: c, value: v} (per-parent tables): the first row under each parent has
                  ``c = v`` and comes first, within minutes of the parent; no later row has ``v``
                  (a subscription starts once, with its "started" event)
+``tie``          {column: c, between: [a, b], spill: s, where: {column: condition}} (generator 2.3):
+                 among the rows that pass ``where`` (each condition a list of values, ``null``,
+                 ``true``/``false`` or a time window {from, to}), ``c = a`` and ``c = b`` are counted
+                 equally, balanced per block (seeding/ties.py), an odd row going to ``s``: the tie
+                 a question's tie-breaker needs in every seed
 ``columns``      column → rule, with keys:
     ``null_rate`` · ``weights`` {label: weight} · ``values`` [..] · ``value`` (constant)
     ``min`` / ``max`` · ``median`` + ``sigma`` (log-normal) · ``true_rate`` · ``text`` (a text kind)
@@ -49,13 +54,13 @@ from typing import Any
 
 import yaml
 
-from heron_pipeline.catalog.model import Catalog
+from heron_pipeline.catalog.model import Catalog, Table
 from heron_pipeline.config import PROJECT_ROOT
 
 PROFILE_DIR = PROJECT_ROOT / "schema_ddl" / "profiles"
 
 TABLE_KEYS = {"rows", "per_tenant", "per_parent", "parent", "fixed_rows", "data", "soft_delete", "columns", "note",
-              "empty_share", "extra_share", "quiet", "opens_with"}
+              "empty_share", "extra_share", "quiet", "opens_with", "tie"}
 COLUMN_KEYS = {
     "null_rate", "weights", "values", "value", "min", "max", "median", "sigma", "true_rate", "text", "skew",
     "after", "delay_days", "null_unless", "null_when", "prefix", "note", "pin", "difference", "share_of",
@@ -81,6 +86,7 @@ class TableProfile:
     extra_share: float | None = None
     quiet: list[dict[str, Any]] | None = None
     opens_with: dict[str, Any] | None = None
+    tie: dict[str, Any] | None = None
     columns: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def rule(self, column: str) -> dict[str, Any]:
@@ -122,6 +128,8 @@ def _validate(catalog: Catalog, name: str, entry: dict[str, Any], source: Path) 
         if entry.get("per_parent") is None or not labels or opens_with.get("value") not in labels:
             raise ProfileError(f"{where}: opens_with needs per_parent and {{column: an enum column, value: one of "
                                f"its labels}}")
+    if entry.get("tie") is not None:
+        _validate_tie(catalog, table, columns, entry["tie"], where)
     parent = entry.get("parent")
     if parent and parent != "tenant" and table.foreign_key_of(parent) is None:
         raise ProfileError(f"{where}: parent {parent!r} is not a foreign-key column")
@@ -148,8 +156,35 @@ def _validate(catalog: Catalog, name: str, entry: dict[str, Any], source: Path) 
         extra_share=entry.get("extra_share"),
         quiet=entry.get("quiet"),
         opens_with=opens_with,
+        tie=entry.get("tie"),
         columns=columns,
     )
+
+
+def _validate_tie(catalog: Catalog, table: Table, columns: dict[str, dict[str, Any]], tie: Any, where: str) -> None:
+    """A ``tie`` rewrites its column after every other column is made, so nothing may be derived
+    from that column, and its values must be ones the column can hold."""
+    shape = "tie is {column, between: [a, b], spill: c, where: {column: [values] | null | true | {from, to}}}"
+    if not isinstance(tie, dict) or set(tie) != {"column", "between", "spill", "where"}:
+        raise ProfileError(f"{where}: {shape}")
+    name, between, spill, condition = tie["column"], tie["between"], tie["spill"], tie["where"]
+    if not table.has_column(name) or not isinstance(between, list) or len(set(between)) != 2 or spill in between:
+        raise ProfileError(f"{where}: {shape} (a column of the table, two different values and a third)")
+    if not isinstance(condition, dict) or not condition or name in condition \
+            or any(not table.has_column(c) for c in condition):
+        raise ProfileError(f"{where}: tie.where filters on other columns of the table, not on {name!r}")
+    for other, cond in condition.items():
+        if isinstance(cond, dict) and set(cond) != {"from", "to"}:
+            raise ProfileError(f"{where}: tie.where.{other}: a time window is {{from, to}}")
+    labels = catalog.enums.get(table.column(name).type_sql) or list((columns.get(name) or {}).get("weights") or [])
+    if not labels or any(v not in labels for v in (*between, spill)):
+        raise ProfileError(f"{where}: tie values {[*between, spill]} are not all labels of {name!r} "
+                           f"(an enum, or a column with weights)")
+    derived = [c for c, rule in columns.items() if c != name and any(
+        name in (rule.get(k) or {}) for k in ("null_unless", "null_when", "zero_when"))
+        or name in (rule.get("difference") or []) or name in (rule.get("share_of") or {}).values()]
+    if derived:
+        raise ProfileError(f"{where}: tie rewrites {name!r}, which {derived} are derived from")
 
 
 def load_profiles(catalog: Catalog, profile_dir: Path = PROFILE_DIR) -> dict[str, TableProfile]:

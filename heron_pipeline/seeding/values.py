@@ -29,6 +29,7 @@ from heron_pipeline.seeding.profiles import TableProfile
 from heron_pipeline.seeding.rows import alive_counts, row_times
 from heron_pipeline.seeding.special import special_values
 from heron_pipeline.seeding.streams import fixed_stream, stable_key
+from heron_pipeline.seeding.ties import balanced, filter_mask
 from heron_pipeline.seeding.timeline import AS_OF_US, US_PER_DAY, WINDOW_START_DAY, unit_hash
 
 ISO_KEYS = {"tenancy.countries": "code", "tenancy.currencies": "code", "tenancy.languages": "code",
@@ -52,8 +53,20 @@ def generate_block(block: Block) -> pl.DataFrame:
     for name in order:
         _apply_conditional_nulls(block, table.column(name))
         _apply_zero_when(block, table.column(name))
+    if block.profile.tie:
+        _apply_tie(block, block.profile.tie)
     series = [_to_series(name, block.values[name], table.column(name)) for name in (c.name for c in table.columns)]
     return pl.DataFrame(series)
+
+
+def _apply_tie(block: Block, spec: dict[str, Any]) -> None:
+    """The profile's ``tie`` (seeding/ties.py): last, once every column the filter reads is final."""
+    table = block.table
+    columns = {name: _to_series(name, block.values[name], table.column(name)) for name in spec["where"]}
+    kept = filter_mask(columns, spec["where"])
+    category = spec["column"]
+    block.values[category] = balanced(_to_series(category, block.values[category], table.column(category)), kept,
+                                      tuple(spec["between"]), spec["spill"])
 
 
 def _column_order(table: Table, profile: TableProfile, relations: tuple[Relation, ...]) -> list[str]:

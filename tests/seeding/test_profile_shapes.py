@@ -139,6 +139,90 @@ SHAPES = {
 }
 
 
+
+
+def _tied_groups(grouped: str, key: str, count: str = "n") -> str:
+    """Pairs of rows of ``grouped`` equal on ``count`` (a question's first ORDER BY key): a flipped
+    tie-breaker returns them the other way round."""
+    return f"SELECT count(*) FROM ({grouped}) a JOIN ({grouped}) b ON a.{count} = b.{count} AND a.{key} < b.{key}"
+
+
+#: Generator 2.3: a tie on the first ORDER BY key among the rows each question returns (the gold's
+#: own filter and LIMIT), so the flip of its tie-breaker changes the answer.
+TIES = {
+    "two providers with as many undelivered June messages (q005)": _tied_groups(
+        "SELECT provider AS k, count(*) AS n FROM comms.messages WHERE status IN ('bounced', 'failed') "
+        "AND queued_at >= DATE '2026-06-01' AND queued_at < DATE '2026-07-01' GROUP BY provider", "k"),
+    "two reasons with as many 2025 opt-outs (q006)": _tied_groups(
+        "SELECT reason::text AS k, count(*) AS n FROM comms.unsubscribes WHERE unsubscribed_at >= DATE '2025-01-01' "
+        "AND unsubscribed_at < DATE '2026-01-01' AND reason IS NOT NULL GROUP BY reason", "k"),
+    "two channels with as many consents in force (q081)": _tied_groups(
+        "SELECT channel::text AS k, count(*) AS n FROM marketing.consents WHERE is_granted AND revoked_at IS NULL "
+        "GROUP BY channel", "k"),
+    "two of the top 5 help articles with one view count (q079)": _tied_groups(
+        "SELECT id AS k, view_count AS n FROM support.kb_articles WHERE deleted_at IS NULL AND status = 'published' "
+        "AND NOT is_internal ORDER BY view_count DESC, id LIMIT 5", "k"),
+}
+
+
+@pytest.mark.parametrize("tie", TIES)
+def test_tie_breaker_has_a_tie_to_break(server: Server, tiny42: str, tie: str) -> None:
+    assert _one(server, tiny42, TIES[tie]) > 0, tie
+
+
+def test_a_tie_balances_the_filtered_rows_and_touches_nothing_else() -> None:
+    import polars as pl
+
+    from heron_pipeline.seeding.ties import balanced, filter_mask
+
+    status = pl.Series(["x", "x", "x", "x", "x", "x", "y", "x", "x", "x"])
+    provider = pl.Series("provider", ["a", "a", "a", "a", "b", "c", "a", "a", None, "b"])
+    kept = filter_mask({"status": status}, {"status": ["x"]})
+    assert kept.tolist() == [True] * 6 + [False] + [True] * 3
+    out = balanced(provider, kept, ("a", "b"), "c")
+    # kept: a ×5 (rows 0-3, 7), b ×2 -> gap 3: the last a (row 7) and the one before (row 3) move,
+    # the first of them (row 3) to the spill, row 7 to b.
+    assert out.to_list() == ["a", "a", "a", "c", "b", "c", "a", "b", None, "b"]
+    counts = out.filter(pl.Series(kept)).value_counts()
+    assert dict(zip(counts["provider"], counts["count"]))["a"] == dict(zip(counts["provider"], counts["count"]))["b"]
+    even = balanced(provider, kept, ("b", "a"), "c")  # either order of the pair gives the same tie
+    assert (even.filter(pl.Series(kept)) == "a").sum() == (even.filter(pl.Series(kept)) == "b").sum() == 3
+    assert balanced(out, kept, ("a", "b"), "c").to_list() == out.to_list(), "a tied block is left as it is"
+
+
+def test_a_time_window_and_null_and_boolean_conditions_filter_like_sql() -> None:
+    import datetime as dt
+
+    import polars as pl
+
+    from heron_pipeline.seeding.ties import filter_mask
+
+    utc = dt.timezone.utc
+    at = pl.Series([dt.datetime(2026, 5, 31, 23, 59, tzinfo=utc), dt.datetime(2026, 6, 1, tzinfo=utc),
+                    dt.datetime(2026, 6, 30, 23, 59, tzinfo=utc), dt.datetime(2026, 7, 1, tzinfo=utc), None])
+    window = filter_mask({"t": at}, {"t": {"from": dt.date(2026, 6, 1), "to": dt.date(2026, 7, 1)}})
+    assert window.tolist() == [False, True, True, False, False]
+    flags, revoked = pl.Series([True, True, False, None]), pl.Series([None, 5, None, None])
+    assert filter_mask({"g": flags, "r": revoked}, {"g": True, "r": None}).tolist() == [True, False, False, False]
+
+
+@pytest.mark.parametrize("tie, message", [
+    ({"column": "channel", "between": ["push", "pager"], "spill": "in_app", "where": {"is_granted": True}},
+     "not all labels"),
+    ({"column": "channel", "between": ["push", "sms"], "spill": "sms", "where": {"is_granted": True}}, "third"),
+    ({"column": "channel", "between": ["push", "sms"], "spill": "in_app", "where": {"channel": ["sms"]}},
+     "other columns"),
+    ({"column": "is_granted", "between": ["push", "sms"], "spill": "in_app", "where": {"channel": ["sms"]}},
+     "derived from"),
+])
+def test_profiles_reject_a_tie_they_cannot_apply(tmp_path, tie, message) -> None:
+    entry = {"rows": 100, "tie": tie, "columns": {"revoked_at": {"null_unless": {"is_granted": {True: 0.1}}},
+                                                  "is_granted": {"weights": {"push": 1, "sms": 1, "in_app": 1}}}}
+    (tmp_path / "x.yaml").write_text(yaml.safe_dump({"marketing.consents": entry}))
+    with pytest.raises(ProfileError, match=message):
+        load_profiles(load_catalog(), tmp_path)
+
+
 @pytest.mark.parametrize("shape", SHAPES)
 def test_shape_exists(server: Server, tiny42: str, shape: str) -> None:
     assert _one(server, tiny42, SHAPES[shape]) > 0, shape
