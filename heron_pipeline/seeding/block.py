@@ -30,6 +30,8 @@ class Block:
     rows: np.ndarray  # positions in the whole table (id - 1), ascending and contiguous
     rng: np.random.Generator
     reference: dict[str, list[dict[str, Any]]]  # global tables' explicit rows
+    #: every table's profile: a parent-side ``tie`` regenerates the parent's blocks (seeding/ties.py)
+    profiles: dict[str, TableProfile] = field(default_factory=dict)
     tenants: np.ndarray = field(init=False)  # per row: 0-based tenant index (tenant_id - 1); 0 if global
     ordinals: np.ndarray = field(init=False)  # per row: position among its tenant's rows
     segments: list[tuple[int, slice]] = field(init=False)  # (tenant, its rows in the block)

@@ -55,7 +55,7 @@ class Generator:
         rows = np.arange(block * BLOCK_ROWS, min(tp.total, (block + 1) * BLOCK_ROWS), dtype=np.int64)
         rng = stream(self.plan.seed, "rows", table, block)
         return generate_block(Block(self.catalog, self.plan, self.catalog.tables[table], tp, self.profiles[table],
-                                    rows, rng, self.reference))
+                                    rows, rng, self.reference, self.profiles))
 
     def chunks(self, table: str, batch_blocks: int = 4) -> list[range]:
         """The table's blocks cut into runs of ``batch_blocks``, in COPY order: the unit a loader

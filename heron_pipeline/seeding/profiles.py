@@ -164,27 +164,55 @@ def _validate(catalog: Catalog, name: str, entry: dict[str, Any], source: Path) 
 def _validate_tie(catalog: Catalog, table: Table, columns: dict[str, dict[str, Any]], tie: Any, where: str) -> None:
     """A ``tie`` rewrites its column after every other column is made, so nothing may be derived
     from that column, and its values must be ones the column can hold."""
-    shape = "tie is {column, between: [a, b], spill: c, where: {column: [values] | null | true | {from, to}}}"
-    if not isinstance(tie, dict) or set(tie) != {"column", "between", "spill", "where"}:
+    shape = ("tie is {column, between: [a, b], spill: c, where: {column: [values] | null | true | {from, to}}}, "
+             "or on a foreign-key column with `of: <parent column>` or `of: <parent FK>.<column>` (and optionally "
+             "parent_where, of_where)")
+    if not isinstance(tie, dict) or not {"column", "between", "spill", "where"} <= set(tie) \
+            or set(tie) - {"column", "between", "spill", "where", "of", "parent_where", "of_where"}:
         raise ProfileError(f"{where}: {shape}")
     name, between, spill, condition = tie["column"], tie["between"], tie["spill"], tie["where"]
     if not table.has_column(name) or not isinstance(between, list) or len(set(between)) != 2 or spill in between:
         raise ProfileError(f"{where}: {shape} (a column of the table, two different values and a third)")
-    if not isinstance(condition, dict) or not condition or name in condition \
-            or any(not table.has_column(c) for c in condition):
-        raise ProfileError(f"{where}: tie.where filters on other columns of the table, not on {name!r}")
-    for other, cond in condition.items():
-        if isinstance(cond, dict) and set(cond) != {"from", "to"}:
-            raise ProfileError(f"{where}: tie.where.{other}: a time window is {{from, to}}")
-    labels = catalog.enums.get(table.column(name).type_sql) or list((columns.get(name) or {}).get("weights") or [])
-    if not labels or any(v not in labels for v in (*between, spill)):
-        raise ProfileError(f"{where}: tie values {[*between, spill]} are not all labels of {name!r} "
-                           f"(an enum, or a column with weights)")
+    _validate_condition(table, condition, name, f"{where}: tie.where")
     derived = [c for c, rule in columns.items() if c != name and any(
         name in (rule.get(k) or {}) for k in ("null_unless", "null_when", "zero_when"))
         or name in (rule.get("difference") or []) or name in (rule.get("share_of") or {}).values()]
     if derived:
         raise ProfileError(f"{where}: tie rewrites {name!r}, which {derived} are derived from")
+    if tie.get("of") is None:
+        if "parent_where" in tie or "of_where" in tie:
+            raise ProfileError(f"{where}: tie.parent_where and tie.of_where need `of` (a column of the parent row)")
+        labels = catalog.enums.get(table.column(name).type_sql) or list((columns.get(name) or {}).get("weights") or [])
+        holder = repr(name)
+    else:
+        path = _tie_path(catalog, table, tie)
+        if path is None:
+            raise ProfileError(f"{where}: tie with `of` re-points a foreign key to a tenant table that has the "
+                               f"column `of` names (or `hop.column`: a column one foreign key further up)")
+        parent, holder_table, column = path
+        if tie.get("parent_where"):
+            _validate_condition(parent, tie["parent_where"], "", f"{where}: tie.parent_where")
+        if tie.get("of_where"):
+            if holder_table is parent:
+                raise ProfileError(f"{where}: tie.of_where is for a two-step `of` (hop.column)")
+            _validate_condition(holder_table, tie["of_where"], column, f"{where}: tie.of_where")
+        labels = catalog.enums.get(holder_table.column(column).type_sql)
+        if labels is None:
+            return  # a text column: its weights are in that table's profile (load_profiles checks them)
+        holder = f"{holder_table.qualified}.{column}"
+    if not labels or any(v not in labels for v in (*between, spill)):
+        raise ProfileError(f"{where}: tie values {[*between, spill]} are not all labels of {holder} "
+                           f"(an enum, or a column with weights)")
+
+
+def _validate_condition(table: Table, condition: Any, tied: str, where: str) -> None:
+    """A filter of a tie: ``{column: condition}`` on columns of ``table`` other than the tied one."""
+    if not isinstance(condition, dict) or not condition or tied in condition \
+            or any(not table.has_column(c) for c in condition):
+        raise ProfileError(f"{where} filters on other columns of {table.qualified}, not on {tied!r}")
+    for other, cond in condition.items():
+        if isinstance(cond, dict) and set(cond) != {"from", "to"}:
+            raise ProfileError(f"{where}.{other}: a time window is {{from, to}}")
 
 
 def load_profiles(catalog: Catalog, profile_dir: Path = PROFILE_DIR) -> dict[str, TableProfile]:
@@ -196,7 +224,30 @@ def load_profiles(catalog: Catalog, profile_dir: Path = PROFILE_DIR) -> dict[str
             raise ProfileError(f"{path.name}: a profile file maps table names to entries")
         for name, entry in document.items():
             profiles[name] = _validate(catalog, name, entry or {}, path)
+    for name, profile in profiles.items():
+        tie = profile.tie or {}
+        path = _tie_path(catalog, catalog.tables[name], tie) if tie.get("of") else None
+        if path and not catalog.enums.get(path[1].column(path[2]).type_sql):
+            labels = profiles[path[1].qualified].rule(path[2]).get("weights") or {}
+            if any(v not in labels for v in (*tie["between"], tie["spill"])):
+                raise ProfileError(f"{name}: tie values {[*tie['between'], tie['spill']]} are not all weighted "
+                                   f"labels of {path[1].qualified}.{path[2]}")
     return profiles
+
+
+def _tie_path(catalog: Catalog, table: Table, tie: dict[str, Any]) -> tuple[Table, Table, str] | None:
+    """(parent table, table holding the category, its column) of a parent-side tie, or None."""
+    fk = table.foreign_key_of(tie["column"])
+    if fk is None or fk.ref_table not in catalog.tables or not catalog.tables[fk.ref_table].is_tenant_scoped:
+        return None
+    parent = holder = catalog.tables[fk.ref_table]
+    hop, _, column = str(tie["of"]).rpartition(".")
+    if hop:
+        up = parent.foreign_key_of(hop)
+        if up is None or up.ref_table not in catalog.tables or not catalog.tables[up.ref_table].is_tenant_scoped:
+            return None
+        holder = catalog.tables[up.ref_table]
+    return (parent, holder, column) if holder.has_column(column) else None
 
 
 def profile_hash(profile_dir: Path = PROFILE_DIR) -> str:

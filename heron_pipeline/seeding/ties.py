@@ -70,3 +70,36 @@ def _utc(value: Any) -> dt.datetime:
     if isinstance(value, dt.date):
         return dt.datetime(value.year, value.month, value.day, tzinfo=dt.timezone.utc)
     return _utc(dt.date.fromisoformat(str(value)))
+
+
+def balanced_parents(parent_of: np.ndarray, kept: np.ndarray, category: np.ndarray, eligible: np.ndarray,
+                     first_alive: np.ndarray, end_alive: np.ndarray, pick: np.ndarray,
+                     between: tuple[str, str], spill: str) -> np.ndarray:
+    """``parent_of`` with the kept rows re-pointed so that as many have a parent of ``between[0]``
+    as of ``between[1]`` (the parent-side tie: a count of runs per job type, of visits per device
+    kind), counting only parents that pass the parent filter (``eligible``).
+
+    Positions are 0-based into the parent arrays ``category`` and ``eligible``. A moved row keeps
+    its tenant and its time: its new parent is an eligible one of the wanted value among the
+    parents alive when it was made (``first_alive`` ≤ position < ``end_alive``, the FK pick's own
+    range), chosen by ``pick`` (a uniform per row). Rows of the larger value move last in id order
+    first; a row with no such parent stays and the next one is tried, so a block where no parent
+    of the wanted value exists stays unbalanced (the check on a built state says so)."""
+    out = parent_of.copy()
+    counted = kept & eligible[parent_of]
+    kinds = category[parent_of]
+    first = np.flatnonzero(counted & (kinds == between[0]))
+    second = np.flatnonzero(counted & (kinds == between[1]))
+    larger, smaller_value = (first, between[1]) if len(first) > len(second) else (second, between[0])
+    gap = abs(len(first) - len(second))
+    wanted = [spill] * (gap % 2) + [smaller_value] * (gap // 2)
+    targets = {value: np.flatnonzero(eligible & (category == value)) for value in set(wanted)}
+    candidates = iter(larger[::-1])
+    for value in wanted:
+        places = targets[value]
+        for row in candidates:
+            lo, hi = np.searchsorted(places, [first_alive[row], end_alive[row]])
+            if hi > lo:
+                out[row] = places[lo + min(int(pick[row] * (hi - lo)), hi - lo - 1)]
+                break
+    return out

@@ -28,8 +28,8 @@ from heron_pipeline.seeding.checks import Bound, Relation, table_rules
 from heron_pipeline.seeding.profiles import TableProfile
 from heron_pipeline.seeding.rows import alive_counts, row_times
 from heron_pipeline.seeding.special import special_values
-from heron_pipeline.seeding.streams import fixed_stream, stable_key
-from heron_pipeline.seeding.ties import balanced, filter_mask
+from heron_pipeline.seeding.streams import BLOCK_ROWS, fixed_stream, stable_key, stream
+from heron_pipeline.seeding.ties import balanced, balanced_parents, filter_mask
 from heron_pipeline.seeding.timeline import AS_OF_US, US_PER_DAY, WINDOW_START_DAY, unit_hash
 
 ISO_KEYS = {"tenancy.countries": "code", "tenancy.currencies": "code", "tenancy.languages": "code",
@@ -65,8 +65,90 @@ def _apply_tie(block: Block, spec: dict[str, Any]) -> None:
     columns = {name: _to_series(name, block.values[name], table.column(name)) for name in spec["where"]}
     kept = filter_mask(columns, spec["where"])
     category = spec["column"]
+    if spec.get("of"):
+        block.values[category] = _tied_parents(block, spec, kept)
+        return
     block.values[category] = balanced(_to_series(category, block.values[category], table.column(category)), kept,
                                       tuple(spec["between"]), spec["spill"])
+
+
+def _tied_parents(block: Block, spec: dict[str, Any], kept: np.ndarray) -> np.ndarray:
+    """A parent-side tie: the FK ``spec["column"]`` re-pointed so the kept rows count as many
+    parents with ``spec["of"] = a`` as with ``= b``. The parents' values come from their own blocks,
+    made again here (the same bytes as in the parent table: a block is a pure function of the
+    plan), for the tenants this block spans only."""
+    fk = block.table.foreign_key_of(spec["column"])
+    parent_tp = block.plan.tables[fk.ref_table]
+    values = block.values[spec["column"]]
+    missing = np.ma.getmaskarray(values)  # a nullable FK: rows without a parent are not counted
+    kept = kept & ~missing
+    offsets = parent_tp.offsets
+    lo, frame = _tenant_rows(block, fk.ref_table)
+    ids = np.where(missing, lo + 1, np.asarray(np.ma.getdata(values), dtype=np.int64))
+    eligible = _passes(frame, spec.get("parent_where"))
+    hop, _, column = spec["of"].rpartition(".")
+    if hop:  # the category sits one row further up (an order's sales channel's kind)
+        up = block.catalog.tables[fk.ref_table].foreign_key_of(hop).ref_table
+        up_lo, up_frame = _tenant_rows(block, up)
+        up_ids = frame[hop]
+        known = up_ids.is_not_null().to_numpy()
+        at = np.where(known, up_ids.fill_null(up_lo + 1).to_numpy() - 1 - up_lo, 0)
+        category = np.where(known, up_frame[column].cast(pl.String).to_numpy()[at], None)
+        eligible = eligible & known & _passes(up_frame, spec.get("of_where"))[at]
+    else:
+        category = frame[column].cast(pl.String).to_numpy()
+    alive = block.per_tenant(lambda t, s: alive_counts(block.plan, parent_tp, t, block.created[s]))
+    first_alive = offsets[block.tenants] - lo
+    end_alive = first_alive + np.minimum(alive, parent_tp.counts[block.tenants])
+    pick = unit_hash(block.ids, stable_key("tie", block.table.qualified, spec["column"], str(block.plan.seed)))
+    moved = balanced_parents(ids - 1 - lo, kept, category, eligible, first_alive, end_alive, pick,
+                             tuple(spec["between"]), spec["spill"])
+    moved = moved + 1 + lo
+    return np.ma.array(moved, mask=missing) if missing.any() else moved
+
+
+def _tenant_rows(block: Block, table: str) -> tuple[int, pl.DataFrame]:
+    """The rows of ``table`` of the tenants this block spans, and the position of the first."""
+    tp = block.plan.tables[table]
+    first, last = int(block.tenants.min()), int(block.tenants.max())
+    lo = int(tp.offsets[first])
+    return lo, _parent_rows(block, table, lo, int(tp.offsets[last] + tp.counts[last]))
+
+
+def _passes(frame: pl.DataFrame, where: dict[str, Any] | None) -> np.ndarray:
+    return filter_mask({c: frame[c] for c in where}, where) if where else np.ones(frame.height, dtype=bool)
+
+
+def _parent_rows(block: Block, table: str, lo: int, hi: int) -> pl.DataFrame:
+    """Rows ``lo`` to ``hi`` (0-based positions) of ``table``, made from their blocks."""
+    tp = block.plan.tables[table]
+    frames = []
+    for number in range(lo // BLOCK_ROWS, (max(hi, lo + 1) - 1) // BLOCK_ROWS + 1):
+        rows = np.arange(number * BLOCK_ROWS, min(tp.total, (number + 1) * BLOCK_ROWS), dtype=np.int64)
+        frames.append(_parent_block(block, table, number, rows))
+    frame = frames[0] if len(frames) == 1 else pl.concat(frames, how="vertical_relaxed")
+    start = (lo // BLOCK_ROWS) * BLOCK_ROWS
+    return frame.slice(lo - start, hi - lo)
+
+
+#: (plan, table, block) -> frame: the parent blocks a parent-side tie made last (one process makes
+#: a child table's blocks in a row, and they share their parents' blocks).
+_PARENT_BLOCKS: dict[tuple[int, str, int], tuple[Any, pl.DataFrame]] = {}
+
+
+def _parent_block(block: Block, table: str, number: int, rows: np.ndarray) -> pl.DataFrame:
+    key = (id(block.plan), table, number)
+    cached = _PARENT_BLOCKS.get(key)
+    if cached is not None and cached[0] is block.plan:
+        return cached[1]
+    parent = Block(block.catalog, block.plan, block.catalog.tables[table], block.plan.tables[table],
+                   block.profiles[table], rows, stream(block.plan.seed, "rows", table, number), block.reference,
+                   block.profiles)
+    frame = generate_block(parent)
+    if len(_PARENT_BLOCKS) >= 8:
+        _PARENT_BLOCKS.clear()
+    _PARENT_BLOCKS[key] = (block.plan, frame)
+    return frame
 
 
 def _column_order(table: Table, profile: TableProfile, relations: tuple[Relation, ...]) -> list[str]:
