@@ -141,10 +141,13 @@ SHAPES = {
 
 
 
-def _tied_groups(grouped: str, key: str, count: str = "n") -> str:
-    """Pairs of rows of ``grouped`` equal on ``count`` (a question's first ORDER BY key): a flipped
-    tie-breaker returns them the other way round."""
-    return f"SELECT count(*) FROM ({grouped}) a JOIN ({grouped}) b ON a.{count} = b.{count} AND a.{key} < b.{key}"
+def _tied_groups(grouped: str, key: str, pair: tuple[str, str], count: str = "n") -> str:
+    """Whether the rows ``pair`` of ``grouped`` exist and are equal on ``count`` (a question's first
+    ORDER BY key): a flipped tie-breaker returns them the other way round. The pair is the one the
+    shape ties, so a tie that happens by chance elsewhere (tiny states have small counts) does not
+    pass for the shape."""
+    return (f"SELECT count(*) FROM ({grouped}) a JOIN ({grouped}) b ON a.{count} = b.{count} "
+            f"AND a.{key}::text = '{pair[0]}' AND b.{key}::text = '{pair[1]}'")
 
 
 #: Generator 2.3: a tie on the first ORDER BY key among the rows each question returns (the gold's
@@ -152,16 +155,31 @@ def _tied_groups(grouped: str, key: str, count: str = "n") -> str:
 TIES = {
     "two providers with as many undelivered June messages (q005)": _tied_groups(
         "SELECT provider AS k, count(*) AS n FROM comms.messages WHERE status IN ('bounced', 'failed') "
-        "AND queued_at >= DATE '2026-06-01' AND queued_at < DATE '2026-07-01' GROUP BY provider", "k"),
+        "AND queued_at >= DATE '2026-06-01' AND queued_at < DATE '2026-07-01' GROUP BY provider", "k", ("ses", "sendgrid")),
     "two reasons with as many 2025 opt-outs (q006)": _tied_groups(
         "SELECT reason::text AS k, count(*) AS n FROM comms.unsubscribes WHERE unsubscribed_at >= DATE '2025-01-01' "
-        "AND unsubscribed_at < DATE '2026-01-01' AND reason IS NOT NULL GROUP BY reason", "k"),
+        "AND unsubscribed_at < DATE '2026-01-01' AND reason IS NOT NULL GROUP BY reason", "k", ("too_frequent", "not_relevant")),
     "two channels with as many consents in force (q081)": _tied_groups(
         "SELECT channel::text AS k, count(*) AS n FROM marketing.consents WHERE is_granted AND revoked_at IS NULL "
-        "GROUP BY channel", "k"),
-    "two of the top 5 help articles with one view count (q079)": _tied_groups(
-        "SELECT id AS k, view_count AS n FROM support.kb_articles WHERE deleted_at IS NULL AND status = 'published' "
-        "AND NOT is_internal ORDER BY view_count DESC, id LIMIT 5", "k"),
+        "GROUP BY channel", "k", ("push", "whatsapp")),
+    "two device kinds with as many non-bot June visits (q083)": _tied_groups(
+        "SELECT d.kind::text AS k, count(*) AS n FROM analytics.web_sessions s JOIN analytics.devices d "
+        "ON d.tenant_id = s.tenant_id AND d.id = s.device_id WHERE s.started_at >= DATE '2026-06-01' "
+        "AND s.started_at < DATE '2026-07-01' AND d.kind <> 'bot' GROUP BY d.kind", "k", ("desktop", "mobile")),
+    "two job types with as many failed runs of live jobs (q087)": _tied_groups(
+        "SELECT j.job_type AS k, count(*) AS n FROM ops.job_runs r JOIN ops.background_jobs j "
+        "ON j.tenant_id = r.tenant_id AND j.id = r.background_job_id WHERE j.deleted_at IS NULL "
+        "AND r.status IN ('failed', 'timed_out') GROUP BY j.job_type", "k", ("invoice_run", "report_delivery")),
+    "two sales-channel kinds with as many Halyard 2025 tickets (q092)": _tied_groups(
+        "SELECT sc.kind::text AS k, count(*) AS n FROM support.cases c JOIN orders.orders o "
+        "ON o.tenant_id = c.tenant_id AND o.id = c.order_id JOIN orders.sales_channels sc "
+        "ON sc.tenant_id = o.tenant_id AND sc.id = o.sales_channel_id WHERE c.tenant_id = 1 "
+        "AND c.deleted_at IS NULL AND o.deleted_at IS NULL AND sc.deleted_at IS NULL "
+        "AND c.opened_at >= DATE '2025-01-01' AND c.opened_at < DATE '2026-01-01' GROUP BY sc.kind", "k", ("web_store", "sales_rep")),
+    "the first help articles of Halyard and Kestrel, tied at the top of the top 5 (q079)":
+        "SELECT count(*) FROM (SELECT tenant_id, view_count, row_number() OVER (ORDER BY view_count DESC, id) AS r "
+        "FROM support.kb_articles WHERE deleted_at IS NULL AND status = 'published' AND NOT is_internal) t "
+        "WHERE r <= 2 GROUP BY () HAVING min(view_count) = max(view_count) AND min(tenant_id) = 1 AND max(tenant_id) = 2",
 }
 
 
@@ -190,6 +208,27 @@ def test_a_tie_balances_the_filtered_rows_and_touches_nothing_else() -> None:
     assert balanced(out, kept, ("a", "b"), "c").to_list() == out.to_list(), "a tied block is left as it is"
 
 
+def test_a_parent_side_tie_repoints_rows_to_parents_alive_in_their_tenant() -> None:
+    from heron_pipeline.seeding.ties import balanced_parents
+
+    # parents 0-3 belong to one tenant, 4-5 to another; parent 2 fails the parent filter
+    category = np.array(["a", "b", "b", "c", "a", "b"], dtype=object)
+    eligible = np.array([True, True, False, True, True, True])
+    parent_of = np.array([0, 0, 0, 0, 2, 4, 4, 4])
+    kept = np.array([True, True, True, True, True, True, True, False])
+    first = np.array([0, 0, 0, 0, 0, 4, 4, 4])
+    end = np.array([4, 4, 4, 1, 4, 6, 5, 6])  # row 3 came when only parent 0 existed; row 6 before parent 5
+    pick = np.full(8, 0.5)
+    out = balanced_parents(parent_of, kept, category, eligible, first, end, pick, ("a", "b"), "c")
+    # counted a: rows 0-3 and 5-6 (six); b: none (row 4's parent fails the filter) -> gap 6, three
+    # rows move to b, last first: row 6 has no b alive (skipped), then rows 5, 3 (no b alive at
+    # its time: skipped), 2, 1.
+    assert out.tolist() == [0, 1, 1, 0, 2, 5, 4, 4]
+    counted = kept & eligible[out]
+    assert (counted & (category[out] == "a")).sum() == (counted & (category[out] == "b")).sum() == 3
+    assert all(first[r] <= out[r] < end[r] for r in range(8) if out[r] != parent_of[r]), "moves stay alive"
+
+
 def test_a_time_window_and_null_and_boolean_conditions_filter_like_sql() -> None:
     import datetime as dt
 
@@ -214,6 +253,12 @@ def test_a_time_window_and_null_and_boolean_conditions_filter_like_sql() -> None
      "other columns"),
     ({"column": "is_granted", "between": ["push", "sms"], "spill": "in_app", "where": {"channel": ["sms"]}},
      "derived from"),
+    ({"column": "contact_id", "of": "no_such_column", "between": ["a", "b"], "spill": "c",
+      "where": {"is_granted": True}}, "re-points a foreign key"),
+    ({"column": "contact_id", "of": "status", "between": ["active", "not-a-status"], "spill": "inactive",
+      "where": {"is_granted": True}}, "not all"),
+    ({"column": "channel", "between": ["push", "sms"], "spill": "in_app", "where": {"is_granted": True},
+      "parent_where": {"deleted_at": None}}, "need `of`"),
 ])
 def test_profiles_reject_a_tie_they_cannot_apply(tmp_path, tie, message) -> None:
     entry = {"rows": 100, "tie": tie, "columns": {"revoked_at": {"null_unless": {"is_granted": {True: 0.1}}},
