@@ -28,7 +28,10 @@ A table entry may hold:
                  among the rows that pass ``where`` (each condition a list of values, ``null``,
                  ``true``/``false`` or a time window {from, to}), ``c = a`` and ``c = b`` are counted
                  equally, balanced per block (seeding/ties.py), an odd row going to ``s``: the tie
-                 a question's tie-breaker needs in every seed
+                 a question's tie-breaker needs in every seed. With ``of: <parent column>`` (or
+                 ``of: <parent FK>.<column>``, one row further up) ``column`` is a foreign key and
+                 the rows are re-pointed to parents of the other value instead; ``parent_where`` and
+                 ``of_where`` filter the parent and the row holding the category
 ``columns``      column → rule, with keys:
     ``null_rate`` · ``weights`` {label: weight} · ``values`` [..] · ``value`` (constant)
     ``min`` / ``max`` · ``median`` + ``sigma`` (log-normal) · ``true_rate`` · ``text`` (a text kind)
