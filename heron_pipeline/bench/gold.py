@@ -71,11 +71,15 @@ class GoldResult:
 
 def trap_table(questions: list[Any]) -> dict[str, list[Any]]:
     """question id -> its trap mutants (``mutants.answers.trap_mutant_table`` over the catalog): the
-    same for every state, so a run over several states makes it once."""
-    from heron_pipeline.catalog import load_catalog
+    same for every state, so a run over several states makes it once, and kept on disk
+    (``mutants.trap_cache``) so a process makes it only when a question, the DDL, a profile or the
+    code changed. The catalog is the prepared one (parsed once per input, cached on disk too)."""
     from heron_pipeline.mutants.answers import trap_mutant_table
+    from heron_pipeline.mutants.trap_cache import cached_table
+    from heron_pipeline.seeding.prepared import CACHE_DIR, cache_key, load_prepared
 
-    return trap_mutant_table(questions, load_catalog())
+    return cached_table(list(questions), cache_key(), CACHE_DIR,
+                        lambda: trap_mutant_table(questions, load_prepared().catalog))
 
 
 def compute_mutant_answers(server: Any, artifacts: Path, state: StateResult, questions: list[Any],

@@ -1,12 +1,13 @@
-"""Plain-text report of mutant kill rates: per question, overall, every survivor, and every comparison
-left unjudged (timed out after the retry) — always printed, so a report that drops none says 0."""
+"""Plain-text report of mutant kill rates: per question, overall, every survivor, every kill by the
+scoring bound and every comparison left unjudged — the last two always printed, so a report that
+has none says 0."""
 
 from __future__ import annotations
 
 from collections import Counter
 from typing import Mapping, Sequence
 
-from heron_pipeline.mutants.run import RETRY_FACTOR, KillSummary, MutantOutcome, summarize
+from heron_pipeline.mutants.run import SCORING_BOUND_MS, KillSummary, MutantOutcome, summarize
 
 
 def _rate(value: float | None) -> str:
@@ -38,7 +39,11 @@ def format_report(outcomes: Sequence[MutantOutcome], states: Sequence[str], prim
     if failed:
         lines.append("did not execute (error), by operator: "
                      + ", ".join(f"{k} {v}" for k, v in sorted(failed.items())))
-    lines.append(f"unjudged comparisons (timed out again after the {RETRY_FACTOR}x retry): {len(overall.unjudged)}")
+    lines.append(f"killed by the scoring bound (ran past the {SCORING_BOUND_MS / 1000:g} s statement timeout every "
+                 f"prediction is scored under): {len(overall.killed_by_bound)}")
+    lines += [f"  {o.question_id} [{o.mutant.operator}] {o.mutant.description} ({o.error})"
+              for o in overall.killed_by_bound]
+    lines.append(f"unjudged comparisons (equivalent by contract, ran past the scoring bound): {len(overall.unjudged)}")
     lines += [f"  {o.question_id} [{o.mutant.operator}] {o.mutant.description} ({o.error})" for o in overall.unjudged]
     if overall.survivors:
         lines += ["", "survivors (executed, equal to gold on every state):"]

@@ -6,9 +6,12 @@ state — the gap between the two is what extra seeds buy. Only mutants that exe
 count: a mutant that errors tells nothing about the comparator. A mutant whose result is larger
 than the fetch cap is counted as executed and killed, since the gold's result is small.
 
-A comparison that times out is not an error of the mutant but of the bound: the executor retries it
-once with a longer bound (:data:`RETRY_FACTOR` times), and one that times out again is kept as
-*unjudged* — counted and listed by the report, never silently dropped from the rate's denominator.
+A comparison that times out is retried once under the bound every prediction is scored under
+(:data:`SCORING_BOUND_MS`, the sandbox's statement timeout). A mutant that runs past that bound on a
+state is *killed there by the scoring bound*: submitted as a prediction it would be cancelled and
+scored wrong on that state, exactly as a result past the fetch cap is. The report lists every such
+kill by name. Only a mutant set aside as equivalent by contract stays *unjudged* when it times out
+(its proof went unchecked): counted and listed, never silently dropped.
 """
 
 from __future__ import annotations
@@ -18,17 +21,20 @@ from typing import Callable, Mapping, Sequence
 
 from heron_pipeline.mutants.generate import Mutant, mutants
 from heron_pipeline.results import ResultSet, ResultTooLarge
+from heron_pipeline.sandbox.limits import Limits
 from heron_pipeline.scoring import compare
 
 #: What executing SQL on a state gives: rows, or an exception (error, timeout, too large).
 Execute = Callable[[str, str], list[tuple]]
 
-#: A comparison that hits the statement timeout is retried once with this many times the bound.
-RETRY_FACTOR = 4
+#: A comparison that hits the first bound is retried once under this one: the statement timeout every
+#: prediction is scored under (``Limits.statement_timeout_s``), so "ran past it" means what scoring
+#: would make of the mutant, not what a busy moment made of it.
+SCORING_BOUND_MS = int(Limits().statement_timeout_s * 1000)
 
 
 class ComparisonTimedOut(Exception):
-    """A mutant still ran past its bound after the longer retry: the comparison is unjudged."""
+    """A mutant still ran past the longer bound of the retry."""
 
     def __init__(self, state: str, bounds_ms: Sequence[int]) -> None:
         self.state = state
@@ -44,7 +50,8 @@ class MutantOutcome:
     killed_single: bool
     killed_multi: bool
     error: str | None = None
-    #: True when the error is :class:`ComparisonTimedOut`: no verdict, the report counts it as unjudged.
+    #: True when a state timed out at the retry's bound (:class:`ComparisonTimedOut`, its text in
+    #: ``error``): a kill there by the scoring bound, or, for an equivalent-by-contract mutant, no verdict.
     timed_out: bool = False
 
 
@@ -52,32 +59,40 @@ def evaluate(question_id: str, gold_sql: str, gold_rows: Mapping[str, Sequence[t
              primary: str, catalog: object | None = None) -> list[MutantOutcome]:
     """Run every mutant of ``gold_sql`` on every state in ``gold_rows`` (state name → gold rows).
 
-    With a ``catalog``, mutants equivalent by contract are marked (and still executed).
+    With a ``catalog``, mutants equivalent by contract are marked (and still executed). The primary
+    state runs first. A mutant that times out at the retry's bound is killed on that state and not
+    run on the states left (each would cost the whole bound again; the verdicts are decided), unless
+    it is equivalent by contract: then it is unjudged.
     """
     if primary not in gold_rows:
         raise ValueError(f"primary state {primary!r} has no gold result")
+    order = [primary] + [state for state in gold_rows if state != primary]
     outcomes = []
     for mutant in mutants(gold_sql, catalog):
         killed: dict[str, bool] = {}
-        error = None
-        timed_out = False
-        for state, rows in gold_rows.items():
+        error = timeout = None
+        for state in order:
             try:
                 predicted = execute(state, mutant.sql)
             except ResultTooLarge:
                 killed[state] = True
                 continue
             except ComparisonTimedOut as err:
-                error, timed_out = str(err), True
+                timeout = str(err)
+                if mutant.equivalent is not None:
+                    error = timeout
+                else:
+                    killed[state] = True
                 break
             except Exception as err:  # noqa: BLE001 - any failure means "did not execute"
                 error = f"{state}: {str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__}"
                 break
-            killed[state] = not compare(gold_sql, list(rows), list(predicted))
+            killed[state] = not compare(gold_sql, list(gold_rows[state]), list(predicted))
         if error is not None:
-            outcomes.append(MutantOutcome(question_id, mutant, False, False, False, error, timed_out))
+            outcomes.append(MutantOutcome(question_id, mutant, False, False, False, error, timeout is not None))
         else:
-            outcomes.append(MutantOutcome(question_id, mutant, True, killed[primary], any(killed.values())))
+            outcomes.append(MutantOutcome(question_id, mutant, True, killed[primary], any(killed.values()),
+                                          timeout, timeout is not None))
     return outcomes
 
 
@@ -90,8 +105,10 @@ class KillSummary:
     killed_single: int = 0
     killed_multi: int = 0
     equivalent: int = 0
-    #: Mutants whose comparison timed out even after the retry: neither killed nor survived.
+    #: Equivalent-by-contract mutants that timed out at the retry's bound: their proof went unchecked.
     unjudged: list[MutantOutcome] = field(default_factory=list)
+    #: Mutants killed on a state by running past the scoring bound there (counted in the kills too).
+    killed_by_bound: list[MutantOutcome] = field(default_factory=list)
     survivors: list[MutantOutcome] = field(default_factory=list)
     #: "Proven" equivalents that some state killed: the proof is wrong, report it loudly.
     contradicted: list[MutantOutcome] = field(default_factory=list)
@@ -107,14 +124,15 @@ class KillSummary:
 
 def summarize(outcomes: Sequence[MutantOutcome]) -> tuple[KillSummary, dict[str, KillSummary]]:
     """Overall and per-question kill counts; survivors are executed, non-equivalent mutants no state
-    killed. ``executed`` counts only mutants that are not equivalent by contract; ``unjudged`` holds
-    those whose comparison timed out after the retry (equivalent ones too: their proof went unchecked)."""
+    killed. ``executed`` counts only mutants that are not equivalent by contract; ``killed_by_bound``
+    lists those of them that ran past the scoring bound somewhere (kills), ``unjudged`` the
+    equivalent ones that did (their proof went unchecked)."""
     overall = KillSummary()
     per_question: dict[str, KillSummary] = {}
     for outcome in outcomes:
         for summary in (overall, per_question.setdefault(outcome.question_id, KillSummary())):
             summary.generated += 1
-            if outcome.timed_out:
+            if outcome.timed_out and not outcome.executed:
                 summary.unjudged.append(outcome)
             elif outcome.executed and outcome.mutant.equivalent is not None:
                 summary.equivalent += 1
@@ -124,24 +142,27 @@ def summarize(outcomes: Sequence[MutantOutcome]) -> tuple[KillSummary, dict[str,
                 summary.executed += 1
                 summary.killed_single += outcome.killed_single
                 summary.killed_multi += outcome.killed_multi
+                if outcome.timed_out:
+                    summary.killed_by_bound.append(outcome)
                 if not outcome.killed_multi:
                     summary.survivors.append(outcome)
     return overall, per_question
 
 
 def database_executor(connections: Mapping[str, object], *, timeout_ms: int = 5_000,
-                      max_rows: int = 100_000, retry_factor: int = RETRY_FACTOR) -> Execute:
+                      max_rows: int = 100_000, retry_ms: int = SCORING_BOUND_MS) -> Execute:
     """An :data:`Execute` over open psycopg connections (state → connection), read only.
 
     Mutants are trusted code (we wrote them) but can be slow — a flipped join condition is a near
     cartesian product — so each runs under a statement timeout and a row cap, in a READ ONLY
-    transaction that is rolled back. A run the timeout cancels is retried once under
-    ``retry_factor`` times the bound (a busy machine, not the mutant, is the usual cause); a second
-    timeout raises :class:`ComparisonTimedOut`, which :func:`evaluate` keeps as unjudged.
+    transaction that is rolled back. A run the timeout cancels is retried once under ``retry_ms``
+    (by default the scoring bound; never shorter than the first bound): a busy moment is the usual
+    cause of the first. A second timeout raises :class:`ComparisonTimedOut`, which :func:`evaluate`
+    takes as a kill by the scoring bound (or, for an equivalent mutant, as unjudged).
     """
     from psycopg.errors import QueryCanceled
 
-    bounds = (int(timeout_ms), int(timeout_ms) * retry_factor)
+    bounds = (int(timeout_ms), max(int(timeout_ms), int(retry_ms)))
 
     def execute(state: str, sql: str) -> list[tuple]:
         conn = connections[state]

@@ -65,6 +65,31 @@ def _graphql(url: str, query: str, variables: dict | None = None) -> dict:
     return document["data"]
 
 
+def _descendants(pid: int) -> set[int]:
+    """Every process below ``pid`` now (Linux /proc), whatever its session or process group."""
+    found, todo = set(), [pid]
+    while todo:
+        parent = todo.pop()
+        for children in Path(f"/proc/{parent}/task").glob("*/children"):
+            try:
+                kids = {int(k) for k in children.read_text().split()}
+            except OSError:
+                continue
+            todo.extend(kids - found)
+            found |= kids
+    return found
+
+
+def _kill_left(pids: set[int]) -> None:
+    """SIGKILL whatever of ``pids`` is still running after the group was stopped (seen: a
+    ``dagster api grpc`` code server left behind for the rest of the test session)."""
+    for pid in pids:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+
+
 @pytest.fixture(scope="module")
 def heron_dev(free_port):
     chromium = _chromium()
@@ -92,12 +117,14 @@ def heron_dev(free_port):
             time.sleep(0.5)
         yield {"url": url, "chromium": chromium, "data_dir": data_dir, "env": env}
     finally:
+        family = _descendants(proc.pid)  # before the parent goes: a code server can outlive it
         os.killpg(proc.pid, signal.SIGTERM)  # the webserver, daemon and code server are its children
         try:
             proc.wait(timeout=30)
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
+        _kill_left(family | _descendants(proc.pid))
         subprocess.run([sys.executable, "-m", "heron_pipeline.cli", "db", "down"], cwd=ROOT, env=env,
                        capture_output=True, timeout=60)
         assert not (ROOT / "storage").exists() and not (ROOT / ".nux").exists()  # Dagster's home is under .heron

@@ -137,7 +137,7 @@ def test_a_mutant_that_leaves_its_connection_failed_does_not_fail_the_next_ones(
     from heron_pipeline.mutants.run import ComparisonTimedOut, database_executor
 
     with server.connect("postgres", autocommit=False) as conn:
-        execute = database_executor({"s": conn}, timeout_ms=100)
+        execute = database_executor({"s": conn}, timeout_ms=100, retry_ms=100)
         with pytest.raises(ComparisonTimedOut):
             execute("s", "SELECT pg_sleep(2)")
         with pytest.raises(psycopg.errors.DivisionByZero):
@@ -146,58 +146,107 @@ def test_a_mutant_that_leaves_its_connection_failed_does_not_fail_the_next_ones(
 
 
 def test_a_comparison_the_bound_cancels_is_retried_under_a_longer_bound(server) -> None:
-    """0.6 s of sleep is past the 200 ms bound but inside the 10x retry: the rows come back."""
+    """0.6 s of sleep is past the 200 ms bound but inside the 2 s retry: the rows come back."""
     from heron_pipeline.mutants.run import ComparisonTimedOut, database_executor
 
     with server.connect("postgres", autocommit=False) as conn:
-        same_bound_again = database_executor({"s": conn}, timeout_ms=200, retry_factor=1)
+        same_bound_again = database_executor({"s": conn}, timeout_ms=200, retry_ms=200)
         with pytest.raises(ComparisonTimedOut):  # the bound does cancel this query
             same_bound_again("s", "SELECT 7 FROM pg_sleep(0.6)")
-        execute = database_executor({"s": conn}, timeout_ms=200, retry_factor=10)
+        execute = database_executor({"s": conn}, timeout_ms=200, retry_ms=2_000)
         assert execute("s", "SELECT 7 FROM pg_sleep(0.6)") == [(7,)]
+
+
+def test_the_retry_is_under_the_bound_every_prediction_is_scored_under() -> None:
+    from heron_pipeline.mutants.run import SCORING_BOUND_MS
+    from heron_pipeline.sandbox.limits import Limits
+
+    assert SCORING_BOUND_MS == Limits().statement_timeout_s * 1000 == 30_000
 
 
 def test_a_comparison_that_times_out_twice_names_its_state_and_both_bounds(server) -> None:
     from heron_pipeline.mutants.run import ComparisonTimedOut, database_executor
 
     with server.connect("postgres", autocommit=False) as conn:
-        execute = database_executor({"small_42": conn}, timeout_ms=100, retry_factor=4)
+        execute = database_executor({"small_42": conn}, timeout_ms=100, retry_ms=400)
         with pytest.raises(ComparisonTimedOut, match="small_42: timed out at 100 ms, then 400 ms") as raised:
             execute("small_42", "SELECT pg_sleep(3)")
         assert raised.value.bounds_ms == (100, 400)
         assert execute("small_42", "SELECT 1") == [(1,)]  # the connection is usable again
 
 
-def test_an_unjudged_comparison_is_counted_and_listed_never_dropped_silently() -> None:
-    """A mutant timed out after the retry is neither a kill nor a survivor, and the report says so."""
-    from heron_pipeline.mutants.report import format_report
+GOLD_X = "SELECT x FROM s.t WHERE x > 1"
+
+
+def _slow_flip(slow_states: set[str], calls: list[tuple[str, str]]):
+    """An executor where the flipped comparison runs past the scoring bound on ``slow_states`` and
+    returns the gold's rows elsewhere (so only the bound can kill it); other mutants differ."""
     from heron_pipeline.mutants.run import ComparisonTimedOut
 
-    gold = "SELECT x FROM s.t WHERE x > 1"
-    states = {"a": [(2,)], "b": [(2,)]}
-
     def execute(state: str, sql: str) -> list[tuple]:
-        if "x < 1" in sql and state == "b":
-            raise ComparisonTimedOut(state, (5_000, 20_000))
-        if "x > 1" not in sql:
-            return [(0,), (2,)]
-        return [(2,)]
+        calls.append((state, sql))
+        if "x < 1" in sql or "x <= 1" in sql:
+            if state in slow_states:
+                raise ComparisonTimedOut(state, (5_000, 30_000))
+            return [(2,)]
+        return [(2,)] if "x > 1" in sql else [(0,), (2,)]
 
-    outcomes = evaluate("q1", gold, states, execute, primary="a")
+    return execute
+
+
+def test_a_mutant_past_the_scoring_bound_is_killed_on_that_state_and_listed() -> None:
+    """Submitted as a prediction it would be cancelled and scored wrong there: a kill, named."""
+    from heron_pipeline.mutants.report import format_report
+
+    calls: list[tuple[str, str]] = []
+    outcomes = evaluate("q1", GOLD_X, {"a": [(2,)], "b": [(2,)]}, _slow_flip({"b"}, calls), primary="a")
     flipped = next(o for o in outcomes if o.mutant.operator == "flip-comparison")
-    assert flipped.timed_out and not flipped.executed and "b: timed out" in flipped.error
+    assert flipped.executed and flipped.timed_out
+    assert not flipped.killed_single and flipped.killed_multi  # the primary returned gold's rows
+    assert "b: timed out at 5000 ms, then 30000 ms" in flipped.error
     summary, per_question = summarize(outcomes)
-    assert [o.mutant.operator for o in summary.unjudged] == ["flip-comparison"]
-    assert summary.executed == 1 and summary.killed_multi == 1 and not summary.survivors
-    assert len(per_question["q1"].unjudged) == 1
+    assert flipped in summary.killed_by_bound and flipped not in summary.survivors
+    assert not summary.unjudged and per_question["q1"].killed_by_bound == [flipped]
     report = format_report(outcomes, ["a", "b"], "a")
-    assert "unjudged comparisons (timed out again after the 4x retry): 1" in report
-    assert "q1 [flip-comparison]" in report and "b: timed out at 5000 ms, then 20000 ms" in report
+    assert ("killed by the scoring bound (ran past the 30 s statement timeout every prediction is scored "
+            "under): 1") in report
+    assert "q1 [flip-comparison]" in report and "unjudged comparisons (equivalent by contract" in report
     assert "did not execute (error)" not in report
+
+
+def test_a_mutant_past_the_bound_on_the_primary_runs_on_no_other_state() -> None:
+    """Each further state would cost the whole bound again, and both verdicts are already decided."""
+    calls: list[tuple[str, str]] = []
+    outcomes = evaluate("q1", GOLD_X, {"b": [(2,)], "a": [(2,)]}, _slow_flip({"a", "b"}, calls), primary="a")
+    flipped = next(o for o in outcomes if o.mutant.operator == "flip-comparison")
+    assert flipped.killed_single and flipped.killed_multi
+    assert [state for state, sql in calls if sql == flipped.mutant.sql] == ["a"]  # primary first, then stop
+
+
+def test_an_equivalent_mutant_past_the_bound_is_unjudged_never_dropped_silently(monkeypatch) -> None:
+    """A mutant set aside by contract is not counted; a timeout leaves its proof unchecked: unjudged."""
+    from dataclasses import replace
+
+    from heron_pipeline.mutants.report import format_report
+    from heron_pipeline.mutants.run import MutantOutcome
+
+    calls: list[tuple[str, str]] = []
+    plain = evaluate("q1", GOLD_X, {"a": [(2,)]}, _slow_flip({"a"}, calls), primary="a")
+    flipped = next(o for o in plain if o.mutant.operator == "flip-comparison")
+    contract = replace(flipped.mutant, equivalent="made-up-contract: for this test")
+    monkeypatch.setattr("heron_pipeline.mutants.run.mutants", lambda sql, catalog=None: [contract])
+    outcomes = evaluate("q1", GOLD_X, {"a": [(2,)]}, _slow_flip({"a"}, calls), primary="a")
+    assert outcomes == [MutantOutcome("q1", contract, False, False, False, outcomes[0].error, True)]
+    summary, _ = summarize(outcomes)
+    assert summary.unjudged == outcomes and not summary.killed_by_bound and summary.executed == 0
+    assert "unjudged comparisons (equivalent by contract, ran past the scoring bound): 1" in format_report(
+        outcomes, ["a"], "a")
 
 
 def test_a_report_with_every_comparison_judged_says_zero_unjudged() -> None:
     from heron_pipeline.mutants.report import format_report
 
     outcomes = evaluate("q1", "SELECT x FROM s.t WHERE x > 1", {"a": [(2,)]}, lambda s, q: [(2,)], primary="a")
-    assert "unjudged comparisons (timed out again after the 4x retry): 0" in format_report(outcomes, ["a"], "a")
+    report = format_report(outcomes, ["a"], "a")
+    assert "unjudged comparisons (equivalent by contract, ran past the scoring bound): 0" in report
+    assert "killed by the scoring bound (ran past the 30 s statement timeout every prediction is scored under): 0" in report
