@@ -76,20 +76,24 @@ def _tied_parents(block: Block, spec: dict[str, Any], kept: np.ndarray) -> np.nd
     """A parent-side tie: the FK ``spec["column"]`` re-pointed so the kept rows count as many
     parents with ``spec["of"] = a`` as with ``= b``. The parents' values come from their own blocks,
     made again here (the same bytes as in the parent table: a block is a pure function of the
-    plan), for the tenants this block spans only."""
+    plan), for the tenants of the kept rows only (none: nothing is made)."""
     fk = block.table.foreign_key_of(spec["column"])
     parent_tp = block.plan.tables[fk.ref_table]
     values = block.values[spec["column"]]
     missing = np.ma.getmaskarray(values)  # a nullable FK: rows without a parent are not counted
     kept = kept & ~missing
+    if not kept.any():
+        return values
+    tenants = block.tenants[kept]
     offsets = parent_tp.offsets
-    lo, frame = _tenant_rows(block, fk.ref_table)
-    ids = np.where(missing, lo + 1, np.asarray(np.ma.getdata(values), dtype=np.int64))
+    lo, frame = _tenant_rows(block, fk.ref_table, int(tenants.min()), int(tenants.max()))
+    original = np.asarray(np.ma.getdata(values), dtype=np.int64)
+    ids = np.where(kept, original, lo + 1)  # the other rows point anywhere in range; they never move
     eligible = _passes(frame, spec.get("parent_where"))
     hop, _, column = spec["of"].rpartition(".")
     if hop:  # the category sits one row further up (an order's sales channel's kind)
         up = block.catalog.tables[fk.ref_table].foreign_key_of(hop).ref_table
-        up_lo, up_frame = _tenant_rows(block, up)
+        up_lo, up_frame = _tenant_rows(block, up, int(tenants.min()), int(tenants.max()))
         up_ids = frame[hop]
         known = up_ids.is_not_null().to_numpy()
         at = np.where(known, up_ids.fill_null(up_lo + 1).to_numpy() - 1 - up_lo, 0)
@@ -103,14 +107,13 @@ def _tied_parents(block: Block, spec: dict[str, Any], kept: np.ndarray) -> np.nd
     pick = unit_hash(block.ids, stable_key("tie", block.table.qualified, spec["column"], str(block.plan.seed)))
     moved = balanced_parents(ids - 1 - lo, kept, category, eligible, first_alive, end_alive, pick,
                              tuple(spec["between"]), spec["spill"])
-    moved = moved + 1 + lo
+    moved = np.where(kept, moved + 1 + lo, original)
     return np.ma.array(moved, mask=missing) if missing.any() else moved
 
 
-def _tenant_rows(block: Block, table: str) -> tuple[int, pl.DataFrame]:
-    """The rows of ``table`` of the tenants this block spans, and the position of the first."""
+def _tenant_rows(block: Block, table: str, first: int, last: int) -> tuple[int, pl.DataFrame]:
+    """The rows of ``table`` of tenants ``first`` to ``last`` (indexes), and the position of the first."""
     tp = block.plan.tables[table]
-    first, last = int(block.tenants.min()), int(block.tenants.max())
     lo = int(tp.offsets[first])
     return lo, _parent_rows(block, table, lo, int(tp.offsets[last] + tp.counts[last]))
 
@@ -134,6 +137,11 @@ def _parent_rows(block: Block, table: str, lo: int, hi: int) -> pl.DataFrame:
 #: (plan, table, block) -> frame: the parent blocks a parent-side tie made last (one process makes
 #: a child table's blocks in a row, and they share their parents' blocks).
 _PARENT_BLOCKS: dict[tuple[int, str, int], tuple[Any, pl.DataFrame]] = {}
+
+
+def forget_parent_blocks() -> None:
+    """Drop the kept parent blocks (a benchmark times a table's blocks cold)."""
+    _PARENT_BLOCKS.clear()
 
 
 def _parent_block(block: Block, table: str, number: int, rows: np.ndarray) -> pl.DataFrame:
