@@ -129,6 +129,10 @@ SHAPES = {
         "SELECT count(*) FROM comms.conversations c JOIN auth.users u ON u.tenant_id = c.tenant_id "
         "AND u.id = c.assigned_user_id WHERE u.tenant_id = 1 AND u.deleted_at IS NOT NULL AND c.status = 'closed' "
         "AND u.id = (SELECT min(id) + 1 FROM auth.users x WHERE x.tenant_id = 1)",
+    "a deleted public help article that would be third in q079's top 5 (q079 soft-delete, generator 2.3)":
+        "SELECT count(*) FROM (SELECT deleted_at, row_number() OVER (ORDER BY view_count DESC, id) AS r "
+        "FROM support.kb_articles WHERE status = 'published' AND NOT is_internal) t WHERE r = 3 "
+        "AND deleted_at IS NOT NULL",
     "pending refunds requested at one instant, in one tenant and across tenants (q055, generator 2.2)":
         "SELECT count(*) FROM (SELECT requested_at FROM billing.refunds WHERE status = 'pending' "
         "AND requested_at < '2026-06-01' GROUP BY 1 HAVING count(*) > count(DISTINCT tenant_id) "
