@@ -95,6 +95,8 @@ def _one(server: Server, db: str, sql: str) -> int:
 
 
 SHAPES = {
+    "an SSO session that recorded no SSO connection (q016's LEFT join, generator 2.3)":
+        "SELECT count(*) FROM auth.sessions WHERE auth_method = 'sso' AND sso_connection_id IS NULL",
     "a user with two factors of one type (q012)":
         "SELECT count(*) FROM (SELECT 1 FROM auth.mfa_factors GROUP BY tenant_id, user_id, factor_type "
         "HAVING count(*) > 1) d",
@@ -306,6 +308,8 @@ BROKEN = {
     "a Kestrel order placed in August 2025 (q047's empty month, generator 2.2)":
         "SELECT count(*) FROM orders.orders WHERE tenant_id = 2 AND placed_at >= '2025-08-01' "
         "AND placed_at < '2025-09-01'",
+    "a session that is not SSO with an SSO connection (null_unless still wins over q016's null share)":
+        "SELECT count(*) FROM auth.sessions WHERE auth_method <> 'sso' AND sso_connection_id IS NOT NULL",
     "an SLA due date more than 10 days after opening":
         "SELECT count(*) FROM support.cases WHERE resolution_due_at > opened_at + interval '10 days' "
         "OR first_response_due_at > opened_at + interval '2 days'",
