@@ -138,10 +138,27 @@ def _copy_tables(conn: psycopg.Connection, generator: Generator, tables: list[st
         conn.execute("SELECT pg_stat_force_next_flush() "  # superuser-only unless granted
                      "WHERE has_function_privilege('pg_stat_force_next_flush()', 'EXECUTE')")
         conn.commit()
-        conn.execute("ANALYZE " + ", ".join(tables))
+        conn.execute(analyze_statement(tables))
     conn.commit()
     seconds = (time.perf_counter() - started) / len(tables)
     return [(table, generator.plan.tables[table].total, seconds) for table in tables]
+
+
+#: The statistics target of the build's ANALYZE (PostgreSQL's default is 100): it samples 300 rows
+#: per unit and sorts every sampled value of every column, and at 100 that was a quarter of the
+#: server's CPU in a ``small`` build (12.6-14 s of ~52 s; issue 21, measured with
+#: ``benchmarks/bench_seed_build.py``). Statistics are no part of any fingerprint or dump (the fingerprint
+#: reads the catalog's structure and the rows; ``heron dump`` passes ``--no-statistics``) and the
+#: sample is random anyway, so only the planner's estimates change: MCV lists and histograms of up
+#: to 30 entries from up to 9,000 sampled rows instead of 100 from 30,000. Applied per ANALYZE
+#: statement (``SET LOCAL``), so a later manual or automatic ANALYZE uses the server's own default.
+BUILD_STATISTICS_TARGET = 30
+
+
+def analyze_statement(tables: list[str]) -> str:
+    """One script that analyses ``tables`` at ``BUILD_STATISTICS_TARGET``: the ``SET LOCAL`` holds
+    for this transaction only (an explicit one, or the implicit one of a multi-statement query)."""
+    return f"SET LOCAL default_statistics_target = {BUILD_STATISTICS_TARGET};\nANALYZE " + ", ".join(tables)
 
 
 #: Tables up to this many rows are loaded several to a transaction, up to this many rows in all.
@@ -532,7 +549,7 @@ def finish_build(server: Server, generator: Generator, scale: str, seed: int, *,
     seconds["keys"] = time.perf_counter() - started
     if table_keys:
         started = time.perf_counter()
-        _run_each(dsn, [f"ANALYZE {t}" for t in generator.plan.tables], workers)
+        _run_each(dsn, [analyze_statement([t]) for t in generator.plan.tables], workers)
         seconds["analyze"] = time.perf_counter() - started
     with psycopg.connect(dsn, autocommit=True) as conn:
         conn.execute(sql.SQL("COMMENT ON DATABASE {} IS {}").format(
