@@ -10,7 +10,14 @@ from heron_pipeline.catalog import load_catalog
 from heron_pipeline.catalog.ddl import ddl_files, split_statements
 from heron_pipeline.database.introspect import describe_structure
 from heron_pipeline.database.server import Server
-from heron_pipeline.seeding.build import BUILD_STATISTICS_TARGET, SMALL_TABLE_ROWS, build, load_order
+from heron_pipeline.seeding.build import (
+    BUILD_STATISTICS_TARGET,
+    SERIAL_INDEX_ROWS,
+    SMALL_TABLE_ROWS,
+    build,
+    index_workers_statement,
+    load_order,
+)
 from heron_pipeline.seeding.generate import Generator
 from heron_pipeline.seeding.prepared import load_prepared, split_phase_one
 
@@ -67,3 +74,19 @@ def test_built_database_has_the_schema_every_key_validated_and_every_table_analy
             "(ARRAY['pg_catalog', 'information_schema', 'pg_toast'])").fetchone()[0]
         assert persistence == ["p"]
     server.drop_database("heron_tiny_45")
+
+
+def test_index_builds_are_serial_below_the_threshold_and_the_server_default_from_it(server: Server) -> None:
+    """The loader's keys script starts with this statement: it must set the workers for its own
+    transaction only, to 0 below SERIAL_INDEX_ROWS and back to the server's setting from there
+    (several small tables share a transaction, and a large one may follow them on the connection)."""
+    with server.connect("postgres", autocommit=False) as conn:
+        default = conn.execute("SHOW max_parallel_maintenance_workers").fetchone()[0]
+        assert default != "0"  # otherwise this test could not tell the two apart
+        conn.execute(index_workers_statement(SERIAL_INDEX_ROWS - 1) + "SELECT 1")
+        assert conn.execute("SHOW max_parallel_maintenance_workers").fetchone()[0] == "0"
+        conn.execute(index_workers_statement(SERIAL_INDEX_ROWS) + "SELECT 1")
+        assert conn.execute("SHOW max_parallel_maintenance_workers").fetchone()[0] == default
+        conn.execute(index_workers_statement(10) + "SELECT 1")
+        conn.commit()
+        assert conn.execute("SHOW max_parallel_maintenance_workers").fetchone()[0] == default
