@@ -146,7 +146,7 @@ def _copy_tables(conn: psycopg.Connection, generator: Generator, tables: list[st
 
 #: The statistics target of the build's ANALYZE (PostgreSQL's default is 100): it samples 300 rows
 #: per unit and sorts every sampled value of every column, and at 100 that was a quarter of the
-#: server's CPU in a ``small`` build (12.6-14 s of ~52 s; issue 21, measured with
+#: server's CPU in a ``small`` build (10.7-14.1 s of ~50 s; issue 21, measured with
 #: ``benchmarks/bench_seed_build.py``). Statistics are no part of any fingerprint or dump (the fingerprint
 #: reads the catalog's structure and the rows; ``heron dump`` passes ``--no-statistics``) and the
 #: sample is random anyway, so only the planner's estimates change: MCV lists and histograms of up
