@@ -70,7 +70,8 @@ def seed_state(server: "Server", scale: str, seed: int, *, force: bool = False, 
     from heron_pipeline.bench import build_state
     from heron_pipeline.seeding.generate import Generator
 
-    plan = Generator.for_state(scale, seed).plan
+    generator = Generator.for_state(scale, seed)
+    plan = generator.plan
     domains: dict[str, int] = {}
     for table, tp in plan.tables.items():
         domains[table.split(".")[0]] = domains.get(table.split(".")[0], 0) + tp.total
@@ -79,7 +80,7 @@ def seed_state(server: "Server", scale: str, seed: int, *, force: bool = False, 
                   console=console, disable=quiet or not console.is_terminal, transient=True) as bars:
         tasks = {d: bars.add_task(d, total=n) for d, n in domains.items()}
         state = build_state(server, artifacts if artifacts is not None else server.settings.artifacts, scale, seed,
-                            force=force, workers=workers, generate_workers=generate_workers, say=say,
+                            force=force, workers=workers, generate_workers=generate_workers, say=say, generator=generator,
                             progress=lambda table, rows, _s: bars.advance(tasks[table.split(".")[0]], rows))
     if state.built:
         say(f"fingerprint {state.fingerprint}")

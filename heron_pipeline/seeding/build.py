@@ -129,7 +129,7 @@ def _copy_tables(conn: psycopg.Connection, generator: Generator, tables: list[st
             for chunk in table_csv(table, batch_blocks):
                 copy.write(chunk)
         if scripts.keys.get(table):
-            conn.execute(scripts.keys[table])
+            conn.execute(index_workers_statement(generator.plan.tables[table].total) + scripts.keys[table])
     if scripts.analyze:
         # ANALYZE after the commit, in a transaction of its own: inside the loading transaction
         # the table's insert count reaches the statistics only at commit, after ANALYZE reset it,
@@ -138,10 +138,45 @@ def _copy_tables(conn: psycopg.Connection, generator: Generator, tables: list[st
         conn.execute("SELECT pg_stat_force_next_flush() "  # superuser-only unless granted
                      "WHERE has_function_privilege('pg_stat_force_next_flush()', 'EXECUTE')")
         conn.commit()
-        conn.execute("ANALYZE " + ", ".join(tables))
+        conn.execute(analyze_statement(tables))
     conn.commit()
     seconds = (time.perf_counter() - started) / len(tables)
     return [(table, generator.plan.tables[table].total, seconds) for table in tables]
+
+
+#: The statistics target of the build's ANALYZE (PostgreSQL's default is 100): it samples 300 rows
+#: per unit and sorts every sampled value of every column, and at 100 that was a quarter of the
+#: server's CPU in a ``small`` build (10.7-14.1 s of ~50 s; issue 21, measured with
+#: ``benchmarks/bench_seed_build.py``). Statistics are no part of any fingerprint or dump (the fingerprint
+#: reads the catalog's structure and the rows; ``heron dump`` passes ``--no-statistics``) and the
+#: sample is random anyway, so only the planner's estimates change: MCV lists and histograms of up
+#: to 30 entries from up to 9,000 sampled rows instead of 100 from 30,000. Applied per ANALYZE
+#: statement (``SET LOCAL``), so a later manual or automatic ANALYZE uses the server's own default.
+BUILD_STATISTICS_TARGET = 30
+
+
+def analyze_statement(tables: list[str]) -> str:
+    """One script that analyses ``tables`` at ``BUILD_STATISTICS_TARGET``: the ``SET LOCAL`` holds
+    for this transaction only (an explicit one, or the implicit one of a multi-statement query)."""
+    return f"SET LOCAL default_statistics_target = {BUILD_STATISTICS_TARGET};\nANALYZE " + ", ".join(tables)
+
+
+#: Tables under this many rows get their keys and indexes built by the loader's backend alone. The
+#: loaders already keep the cores busy, one build each; a parallel build of a mid-sized table
+#: (PostgreSQL plans one from 8 MB of heap) forks its workers, has them sort their share and
+#: merges it, which at ``small`` cost more CPU than it saved (the indexes of the tables above
+#: 20,000 rows: 6.9-8.4 s of server CPU with 2 workers, 5.2-5.5 s with none; 123 worker
+#: processes in one build). Larger tables keep the server's setting: a lone long build at the end
+#: of a large load is where the workers shorten the wall. The index built is the same either way.
+SERIAL_INDEX_ROWS = 1_000_000
+
+
+def index_workers_statement(rows: int) -> str:
+    """The ``SET LOCAL`` that opens a table's keys script: no parallel workers below
+    ``SERIAL_INDEX_ROWS`` rows, the server's default from there (stated each time, since several
+    small tables share a transaction)."""
+    value = "0" if rows < SERIAL_INDEX_ROWS else "DEFAULT"
+    return f"SET LOCAL max_parallel_maintenance_workers = {value};\n"
 
 
 #: Tables up to this many rows are loaded several to a transaction, up to this many rows in all.
@@ -532,7 +567,7 @@ def finish_build(server: Server, generator: Generator, scale: str, seed: int, *,
     seconds["keys"] = time.perf_counter() - started
     if table_keys:
         started = time.perf_counter()
-        _run_each(dsn, [f"ANALYZE {t}" for t in generator.plan.tables], workers)
+        _run_each(dsn, [analyze_statement([t]) for t in generator.plan.tables], workers)
         seconds["analyze"] = time.perf_counter() - started
     with psycopg.connect(dsn, autocommit=True) as conn:
         conn.execute(sql.SQL("COMMENT ON DATABASE {} IS {}").format(

@@ -10,7 +10,14 @@ from heron_pipeline.catalog import load_catalog
 from heron_pipeline.catalog.ddl import ddl_files, split_statements
 from heron_pipeline.database.introspect import describe_structure
 from heron_pipeline.database.server import Server
-from heron_pipeline.seeding.build import SMALL_TABLE_ROWS, build, load_order
+from heron_pipeline.seeding.build import (
+    BUILD_STATISTICS_TARGET,
+    SERIAL_INDEX_ROWS,
+    SMALL_TABLE_ROWS,
+    build,
+    index_workers_statement,
+    load_order,
+)
 from heron_pipeline.seeding.generate import Generator
 from heron_pipeline.seeding.prepared import load_prepared, split_phase_one
 
@@ -54,9 +61,32 @@ def test_built_database_has_the_schema_every_key_validated_and_every_table_analy
         analysed = conn.execute("SELECT count(*) FILTER (WHERE last_analyze IS NOT NULL), count(*) "
                                 "FROM pg_stat_user_tables").fetchone()
         assert analysed == (len(catalog.tables), len(catalog.tables))
+        # ANALYZE ran at the build's statistics target, not the server's default of 100: no
+        # histogram or MCV list is longer than the target allows, and some column reaches it (tiny
+        # tables have columns with more distinct values than that), so a target left at 100 fails.
+        longest = conn.execute(
+            "SELECT max(cardinality(histogram_bounds::text::text[])), max(cardinality(most_common_vals::text::text[])) "
+            "FROM pg_stats WHERE schemaname <> ALL (ARRAY['pg_catalog', 'information_schema'])").fetchone()
+        assert longest == (BUILD_STATISTICS_TARGET + 1, BUILD_STATISTICS_TARGET)
         persistence = conn.execute(
             "SELECT array_agg(DISTINCT relpersistence::text) FROM pg_class c JOIN pg_namespace n "
             "ON n.oid = c.relnamespace WHERE c.relkind IN ('r', 'i') AND n.nspname <> ALL "
             "(ARRAY['pg_catalog', 'information_schema', 'pg_toast'])").fetchone()[0]
         assert persistence == ["p"]
     server.drop_database("heron_tiny_45")
+
+
+def test_index_builds_are_serial_below_the_threshold_and_the_server_default_from_it(server: Server) -> None:
+    """The loader's keys script starts with this statement: it must set the workers for its own
+    transaction only, to 0 below SERIAL_INDEX_ROWS and back to the server's setting from there
+    (several small tables share a transaction, and a large one may follow them on the connection)."""
+    with server.connect("postgres", autocommit=False) as conn:
+        default = conn.execute("SHOW max_parallel_maintenance_workers").fetchone()[0]
+        assert default != "0"  # otherwise this test could not tell the two apart
+        conn.execute(index_workers_statement(SERIAL_INDEX_ROWS - 1) + "SELECT 1")
+        assert conn.execute("SHOW max_parallel_maintenance_workers").fetchone()[0] == "0"
+        conn.execute(index_workers_statement(SERIAL_INDEX_ROWS) + "SELECT 1")
+        assert conn.execute("SHOW max_parallel_maintenance_workers").fetchone()[0] == default
+        conn.execute(index_workers_statement(10) + "SELECT 1")
+        conn.commit()
+        assert conn.execute("SHOW max_parallel_maintenance_workers").fetchone()[0] == default

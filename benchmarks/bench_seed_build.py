@@ -1,0 +1,179 @@
+"""``heron seed --force`` of one state, this checkout against a baseline checkout: wall, CPU, fingerprint.
+
+Issue 21 asks for ``heron seed --scale small --seed 42 --force`` built and fingerprinted in ≤ 20 s on
+a 2-core machine. The build keeps both cores busy, so its wall time follows its CPU time, and most
+of that is the PostgreSQL server's; this script therefore reports, for every run, the wall time and
+the CPU seconds of both sides:
+
+- heron: the ``heron seed`` process tree (the CLI, its loader threads, the row-digest process),
+  from ``getrusage(RUSAGE_CHILDREN)`` around the run;
+- server: the embedded postmaster's own and reaped children's CPU (the backends of the build's
+  connections, which end with the build) plus the CPU its still-running children used meanwhile
+  (checkpointer, background writer, WAL writer, autovacuum launcher), from /proc. With
+  ``HERON_DSN`` (a server whose process is not readable here) it is reported as 0.
+
+Runs alternate (baseline first), each a whole command in a child process, so a busy neighbour
+slows both sides alike: only the ratios of one run of this script mean anything on a shared
+machine. It fails when the two sides' fingerprints differ: a speed-up must not move a byte.
+
+``--analyze-targets 100,30`` then measures, on the state just built, the server CPU of one
+``ANALYZE`` of every table at each statistics target (the build's choice, BUILD_STATISTICS_TARGET
+in seeding/build.py), on one connection whose backend's /proc entry gives its CPU.
+
+    git worktree add --detach /tmp/heron-main main
+    HERON_DATA_DIR=/tmp/me-pg HERON_PORT=55611 .venv/bin/heron db up
+    HERON_DATA_DIR=/tmp/me-pg HERON_PORT=55611 .venv/bin/python benchmarks/bench_seed_build.py \\
+        --baseline /tmp/heron-main --scale small --seed 42 --pairs 2 --analyze-targets 100,30
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(HERE))
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+@dataclass
+class Run:
+    side: str
+    wall: float
+    heron_cpu: float
+    server_cpu: float
+    fingerprint: str
+    built: str
+
+
+def _stat(pid: int) -> list[str]:
+    # fields after the command name: [0] is the state (field 3), utime..cstime are fields 14-17
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+
+
+def _postmaster() -> int | None:
+    try:
+        return int((Path(os.environ["HERON_DATA_DIR"]) / "pgdata" / "postmaster.pid").read_text().split()[0])
+    except (KeyError, OSError, ValueError, IndexError):
+        return None
+
+
+def server_cpu_ticks() -> dict[int, int]:
+    """Per process of the embedded server, its CPU so far in clock ticks: the postmaster with its
+    reaped children (key: its pid), and each live child (utime + stime)."""
+    postmaster = _postmaster()
+    if postmaster is None:
+        return {}
+    try:
+        ticks = {postmaster: sum(int(v) for v in _stat(postmaster)[11:15])}
+        children = Path(f"/proc/{postmaster}/task/{postmaster}/children").read_text().split()
+    except OSError:
+        return {}
+    for child in map(int, children):
+        try:
+            ticks[child] = sum(int(v) for v in _stat(child)[11:13])
+        except OSError:
+            pass  # ended meanwhile: its CPU is now in the postmaster's cutime
+    return ticks
+
+
+def server_cpu_between(before: dict[int, int], after: dict[int, int]) -> float:
+    """Server CPU seconds between two ``server_cpu_ticks``: a child alive at both ends counts its
+    difference, one born meanwhile all of it; one that ended is in the postmaster's cutime."""
+    return sum(ticks - before.get(pid, 0) for pid, ticks in after.items()) / TICKS
+
+
+def seed_once(side: str, checkout: Path, scale: str, seed: int) -> Run:
+    env = dict(os.environ, PYTHONPATH=str(checkout))
+    command = [sys.executable, "-m", "heron_pipeline.cli", "seed", "--scale", scale, "--seed", str(seed), "--force"]
+    server_before, heron_before = server_cpu_ticks(), resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.perf_counter()
+    done = subprocess.run(command, env=env, cwd=checkout, capture_output=True, text=True)
+    wall = time.perf_counter() - started
+    heron_after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    time.sleep(0.2)  # the last backends' exit reaches the postmaster's cutime
+    server = server_cpu_between(server_before, server_cpu_ticks())
+    if done.returncode != 0:
+        raise SystemExit(f"{side} ({checkout}): heron seed failed ({done.returncode}): {done.stderr.strip()[-800:]}")
+    text = done.stdout + done.stderr
+    built = next((line for line in text.splitlines() if line.startswith("built ")), "?")
+    found = re.search(r"fingerprint ([0-9a-f]{64})", text)
+    if not found:
+        raise SystemExit(f"{side}: no fingerprint in heron seed's output:\n{text[-800:]}")
+    heron = (heron_after.ru_utime + heron_after.ru_stime) - (heron_before.ru_utime + heron_before.ru_stime)
+    return Run(side, wall, heron, server, found.group(1), built)
+
+
+def analyze_cpu(scale: str, seed: int, targets: list[int]) -> dict[int, float]:
+    """Server CPU seconds of ANALYZE over every table of the state, at each statistics target."""
+    import psycopg
+
+    from heron_pipeline.config import load_settings
+    from heron_pipeline.database.fingerprint import tables_with_keys
+    from heron_pipeline.database.server import Server
+    from heron_pipeline.seeding.build import analyze_statement
+
+    server = Server(load_settings())
+    seconds: dict[int, float] = {}
+    with psycopg.connect(server.benchmark_dsn(scale, seed), autocommit=True) as conn:
+        tables = [f"{schema}.{table}" for schema, table, _keys in tables_with_keys(conn)]
+        backend = conn.info.backend_pid
+        for target in targets:
+            before = sum(int(v) for v in _stat(backend)[11:13])
+            conn.execute(f"SET default_statistics_target = {int(target)}")
+            conn.execute("ANALYZE " + ", ".join(tables))
+            seconds[target] = (sum(int(v) for v in _stat(backend)[11:13]) - before) / TICKS
+        conn.execute("RESET default_statistics_target")  # and leave the statistics the build leaves
+        conn.execute(analyze_statement(tables))
+    return seconds
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--baseline", type=Path, required=True, help="a checkout of heron to compare against")
+    parser.add_argument("--scale", default="small")
+    parser.add_argument("--seed", type=int, default=42)
+    parser.add_argument("--pairs", type=int, default=2)
+    parser.add_argument("--analyze-targets", default="", help="e.g. 100,30: ANALYZE's server CPU at each target")
+    args = parser.parse_args()
+    if "HERON_DATA_DIR" not in os.environ:
+        raise SystemExit("set HERON_DATA_DIR and HERON_PORT to the embedded server both checkouts should use "
+                         "(its /proc entry gives the server's CPU)")
+    if not (args.baseline / "heron_pipeline").is_dir():
+        raise SystemExit(f"--baseline {args.baseline}: not a heron checkout (no heron_pipeline/ in it)")
+    sides = {"baseline": args.baseline.resolve(), "this": HERE}
+    runs: list[Run] = []
+    for pair in range(args.pairs):
+        for side, checkout in sides.items():
+            run = seed_once(side, checkout, args.scale, args.seed)
+            runs.append(run)
+            print(f"pair {pair + 1} {side:8s} wall {run.wall:6.1f} s  CPU heron {run.heron_cpu:5.1f} s  "
+                  f"server {run.server_cpu:5.1f} s  total {run.heron_cpu + run.server_cpu:5.1f} s  "
+                  f"load {os.getloadavg()[0]:.1f}  fingerprint {run.fingerprint[:16]}…", flush=True)
+            print(f"    {run.built}", flush=True)
+    median = {side: {key: statistics.median(getattr(r, key) for r in runs if r.side == side)
+                     for key in ("wall", "heron_cpu", "server_cpu")} for side in sides}
+    for key in ("wall", "heron_cpu", "server_cpu"):
+        print(f"median {key:10s} baseline {median['baseline'][key]:6.1f} s  this {median['this'][key]:6.1f} s  "
+              f"ratio {median['this'][key] / max(median['baseline'][key], 1e-9):.2f}")
+    prints = {side: {r.fingerprint for r in runs if r.side == side} for side in sides}
+    for side, found in prints.items():
+        print(f"fingerprint {side}: {', '.join(sorted(found))}")
+    if len(prints["baseline"] | prints["this"]) != 1:
+        raise SystemExit("FINGERPRINTS DIFFER: the change moved a byte of the state or its structure")
+    if args.analyze_targets:
+        targets = [int(t) for t in args.analyze_targets.split(",")]
+        for target, seconds in analyze_cpu(args.scale, args.seed, targets).items():
+            print(f"ANALYZE of every table at statistics target {target}: server CPU {seconds:.2f} s")
+
+
+if __name__ == "__main__":
+    main()
