@@ -15,6 +15,7 @@ from heron_pipeline.catalog.model import Catalog, Table
 from heron_pipeline.seeding.row_plan import Plan, TablePlan
 from heron_pipeline.seeding.profiles import TableProfile
 from heron_pipeline.seeding.rows import parent_positions, row_times
+from heron_pipeline.seeding.streams import BLOCK_ROWS, stream
 
 
 @dataclass
@@ -39,6 +40,17 @@ class Block:
     parents: np.ndarray | None = field(init=False, default=None)
     siblings: np.ndarray | None = field(init=False, default=None)
     values: dict[str, Any] = field(init=False, default_factory=dict)
+
+    @classmethod
+    def numbered(cls, catalog: Catalog, plan: Plan, table: str, number: int, profiles: dict[str, TableProfile],
+                 reference: dict[str, list[dict[str, Any]]]) -> "Block":
+        """Block ``number`` of ``table``: rows ``number * BLOCK_ROWS`` up to the next block, with the
+        block's own stream. The one definition of a block, for every maker of one (the generator,
+        and a parent-side tie that makes its parents' blocks again and needs the same bytes)."""
+        tp = plan.tables[table]
+        rows = np.arange(number * BLOCK_ROWS, min(tp.total, (number + 1) * BLOCK_ROWS), dtype=np.int64)
+        return cls(catalog, plan, catalog.tables[table], tp, profiles[table], rows,
+                   stream(plan.seed, "rows", table, number), reference, profiles)
 
     def __post_init__(self) -> None:
         n = len(self.rows)

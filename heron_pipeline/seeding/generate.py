@@ -13,14 +13,13 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Iterator
 
-import numpy as np
 import polars as pl
 
 from heron_pipeline.catalog import Catalog
 from heron_pipeline.seeding.plan import Plan, build_plan
 from heron_pipeline.seeding.profiles import TableProfile
 from heron_pipeline.seeding.scales import get_scale
-from heron_pipeline.seeding.streams import BLOCK_ROWS, stream
+from heron_pipeline.seeding.streams import BLOCK_ROWS
 from heron_pipeline.seeding.values import Block, generate_block
 
 
@@ -51,11 +50,7 @@ class Generator:
     def block_frame(self, table: str, block: int) -> pl.DataFrame:
         """Rows ``block * BLOCK_ROWS`` up to the next block (ids ``+ 1``) of ``table``, whichever
         tenants they belong to."""
-        tp = self.plan.tables[table]
-        rows = np.arange(block * BLOCK_ROWS, min(tp.total, (block + 1) * BLOCK_ROWS), dtype=np.int64)
-        rng = stream(self.plan.seed, "rows", table, block)
-        return generate_block(Block(self.catalog, self.plan, self.catalog.tables[table], tp, self.profiles[table],
-                                    rows, rng, self.reference, self.profiles))
+        return generate_block(Block.numbered(self.catalog, self.plan, table, block, self.profiles, self.reference))
 
     def chunks(self, table: str, batch_blocks: int = 4) -> list[range]:
         """The table's blocks cut into runs of ``batch_blocks``, in COPY order: the unit a loader

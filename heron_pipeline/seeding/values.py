@@ -28,7 +28,7 @@ from heron_pipeline.seeding.checks import Bound, Relation, table_rules
 from heron_pipeline.seeding.profiles import TableProfile
 from heron_pipeline.seeding.rows import alive_counts, row_times
 from heron_pipeline.seeding.special import special_values
-from heron_pipeline.seeding.streams import BLOCK_ROWS, fixed_stream, stable_key, stream
+from heron_pipeline.seeding.streams import BLOCK_ROWS, fixed_stream, stable_key
 from heron_pipeline.seeding.ties import balanced, balanced_parents, filter_mask
 from heron_pipeline.seeding.timeline import AS_OF_US, US_PER_DAY, WINDOW_START_DAY, unit_hash
 
@@ -124,11 +124,8 @@ def _passes(frame: pl.DataFrame, where: dict[str, Any] | None) -> np.ndarray:
 
 def _parent_rows(block: Block, table: str, lo: int, hi: int) -> pl.DataFrame:
     """Rows ``lo`` to ``hi`` (0-based positions) of ``table``, made from their blocks."""
-    tp = block.plan.tables[table]
-    frames = []
-    for number in range(lo // BLOCK_ROWS, (max(hi, lo + 1) - 1) // BLOCK_ROWS + 1):
-        rows = np.arange(number * BLOCK_ROWS, min(tp.total, (number + 1) * BLOCK_ROWS), dtype=np.int64)
-        frames.append(_parent_block(block, table, number, rows))
+    frames = [_parent_block(block, table, number)
+              for number in range(lo // BLOCK_ROWS, (max(hi, lo + 1) - 1) // BLOCK_ROWS + 1)]
     frame = frames[0] if len(frames) == 1 else pl.concat(frames, how="vertical_relaxed")
     start = (lo // BLOCK_ROWS) * BLOCK_ROWS
     return frame.slice(lo - start, hi - lo)
@@ -144,15 +141,12 @@ def forget_parent_blocks() -> None:
     _PARENT_BLOCKS.clear()
 
 
-def _parent_block(block: Block, table: str, number: int, rows: np.ndarray) -> pl.DataFrame:
+def _parent_block(block: Block, table: str, number: int) -> pl.DataFrame:
     key = (id(block.plan), table, number)
     cached = _PARENT_BLOCKS.get(key)
     if cached is not None and cached[0] is block.plan:
         return cached[1]
-    parent = Block(block.catalog, block.plan, block.catalog.tables[table], block.plan.tables[table],
-                   block.profiles[table], rows, stream(block.plan.seed, "rows", table, number), block.reference,
-                   block.profiles)
-    frame = generate_block(parent)
+    frame = generate_block(Block.numbered(block.catalog, block.plan, table, number, block.profiles, block.reference))
     if len(_PARENT_BLOCKS) >= 8:
         _PARENT_BLOCKS.clear()
     _PARENT_BLOCKS[key] = (block.plan, frame)
