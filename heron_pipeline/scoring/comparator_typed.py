@@ -115,28 +115,24 @@ def _strict_ints(column: Sequence) -> TypedColumn | None:
     return TypedColumn("int", values, nulls if nulls is not None and nulls.any() else None)
 
 
-#: What a NULL reads as in `_ints_with_nulls`; a real cell holding it is told apart by counting.
-_NULL_INT = -(2**63)
-_NULL_AS_INT = {None: _NULL_INT}
-
-
 def _ints_with_nulls(column: Sequence) -> tuple[np.ndarray, np.ndarray]:
     """(int64 values with NULLs as 0, NULL mask) of a column of ints and NULLs; TypeError or
     OverflowError if anything else is in it.
 
-    One C pass: each cell goes through ``{None: _NULL_INT}.get(cell, cell)``, so NULLs read as
-    int64's minimum and everything else reaches array('q') as it is (and is refused there, as in
-    `_strict_ints`). A real cell equal to that minimum would pass for a NULL, so the mask is
-    trusted only when it counts exactly the NULLs (``list.count`` compares by identity first),
-    and otherwise made by identity. Unhashable cells raise TypeError in ``get``: not ints.
+    polars builds a strict Int64 series in one native pass (~14 ms per million cells, against
+    ~75 ms for the dict-lookup pass into array('q') it replaced). Strict, it accepts only ints
+    (bool included, which `_strict_ints` then rules out), refuses floats, Decimals, strings and
+    anything beyond int64 with a TypeError, and may panic on stranger objects: every refusal
+    means "not an int column", and the column keeps the exact object path.
     """
-    values = np.frombuffer(array("q", map(_NULL_AS_INT.get, column, column)), dtype=np.int64).copy()
-    nulls = values == _NULL_INT
-    none_count = column.count(None) if isinstance(column, list) else sum(map(operator.is_, column, repeat(None)))
-    if int(nulls.sum()) != none_count:
-        nulls = null_mask(column)
-    values[nulls] = 0
-    return values, nulls
+    import polars as pl  # imported lazily, as in `_strs`
+    from polars.exceptions import PanicException
+
+    try:
+        series = pl.Series(values=column, dtype=pl.Int64, strict=True)
+    except (Exception, PanicException) as refused:  # TypeError, OverflowError, or a panic
+        raise TypeError("not an int column") from refused
+    return series.fill_null(0).to_numpy(), series.is_null().to_numpy()
 
 
 def _strs(column: Sequence) -> TypedColumn | None:

@@ -118,8 +118,8 @@ def test_python_int_hashes_below_the_modulus_match_cpython():
     assert got.tolist() == [hash(v) for v in values]
 
 
-# int|NULL columns: NULL reads as int64's minimum in one pass, so a real minimum must not pass for
-# a NULL, and anything array('q') refuses must still be refused.
+# int|NULL columns: a real int64 minimum (the value the earlier one-pass reader used for NULL) must
+# not pass for a NULL, and anything that is not an int must still be refused.
 INT_NULL_CASES = [
     ([None, 1, 2], [0, 1, 2], [True, False, False]),
     ([1, None, -(2**63)], [1, 0, -(2**63)], [False, True, False]),
