@@ -35,6 +35,7 @@ import resource
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -52,6 +53,7 @@ class Run:
     server_cpu: float
     fingerprint: str
     built: str
+    max_rss_mb: float
 
 
 def _stat(pid: int) -> list[str]:
@@ -96,20 +98,24 @@ def seed_once(side: str, checkout: Path, scale: str, seed: int) -> Run:
     command = [sys.executable, "-m", "heron_pipeline.cli", "seed", "--scale", scale, "--seed", str(seed), "--force"]
     server_before, heron_before = server_cpu_ticks(), resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
-    done = subprocess.run(command, env=env, cwd=checkout, capture_output=True, text=True)
-    wall = time.perf_counter() - started
+    with tempfile.TemporaryFile("w+") as out:
+        child = subprocess.Popen(command, env=env, cwd=checkout, stdout=out, stderr=subprocess.STDOUT, text=True)
+        _pid, status, usage = os.wait4(child.pid, 0)  # this run's own peak RSS, not the largest child's so far
+        child.returncode = os.waitstatus_to_exitcode(status)
+        wall = time.perf_counter() - started
+        out.seek(0)
+        text = out.read()
     heron_after = resource.getrusage(resource.RUSAGE_CHILDREN)
     time.sleep(0.2)  # the last backends' exit reaches the postmaster's cutime
     server = server_cpu_between(server_before, server_cpu_ticks())
-    if done.returncode != 0:
-        raise SystemExit(f"{side} ({checkout}): heron seed failed ({done.returncode}): {done.stderr.strip()[-800:]}")
-    text = done.stdout + done.stderr
+    if child.returncode != 0:
+        raise SystemExit(f"{side} ({checkout}): heron seed failed ({child.returncode}): {text.strip()[-800:]}")
     built = next((line for line in text.splitlines() if line.startswith("built ")), "?")
     found = re.search(r"fingerprint ([0-9a-f]{64})", text)
     if not found:
         raise SystemExit(f"{side}: no fingerprint in heron seed's output:\n{text[-800:]}")
     heron = (heron_after.ru_utime + heron_after.ru_stime) - (heron_before.ru_utime + heron_before.ru_stime)
-    return Run(side, wall, heron, server, found.group(1), built)
+    return Run(side, wall, heron, server, found.group(1), built, usage.ru_maxrss / 1024)
 
 
 def analyze_cpu(scale: str, seed: int, targets: list[int]) -> dict[int, float]:
@@ -157,12 +163,13 @@ def main() -> None:
             runs.append(run)
             print(f"pair {pair + 1} {side:8s} wall {run.wall:6.1f} s  CPU heron {run.heron_cpu:5.1f} s  "
                   f"server {run.server_cpu:5.1f} s  total {run.heron_cpu + run.server_cpu:5.1f} s  "
-                  f"load {os.getloadavg()[0]:.1f}  fingerprint {run.fingerprint[:16]}…", flush=True)
+                  f"max RSS {run.max_rss_mb:5.0f} MB  load {os.getloadavg()[0]:.1f}  fingerprint {run.fingerprint[:16]}…", flush=True)
             print(f"    {run.built}", flush=True)
     median = {side: {key: statistics.median(getattr(r, key) for r in runs if r.side == side)
-                     for key in ("wall", "heron_cpu", "server_cpu")} for side in sides}
-    for key in ("wall", "heron_cpu", "server_cpu"):
-        print(f"median {key:10s} baseline {median['baseline'][key]:6.1f} s  this {median['this'][key]:6.1f} s  "
+                     for key in ("wall", "heron_cpu", "server_cpu", "max_rss_mb")} for side in sides}
+    for key in ("wall", "heron_cpu", "server_cpu", "max_rss_mb"):
+        unit = "MB" if key == "max_rss_mb" else "s"
+        print(f"median {key:10s} baseline {median['baseline'][key]:6.1f} {unit}  this {median['this'][key]:6.1f} {unit}  "
               f"ratio {median['this'][key] / max(median['baseline'][key], 1e-9):.2f}")
     prints = {side: {r.fingerprint for r in runs if r.side == side} for side in sides}
     for side, found in prints.items():

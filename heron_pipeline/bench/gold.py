@@ -76,7 +76,8 @@ def trap_table(questions: list[Any]) -> dict[str, list[Any]]:
     code changed. The catalog is the prepared one (parsed once per input, cached on disk too)."""
     from heron_pipeline.mutants.answers import trap_mutant_table
     from heron_pipeline.mutants.trap_cache import cached_table
-    from heron_pipeline.seeding.prepared import CACHE_DIR, cache_key, load_prepared
+    from heron_pipeline.input_cache import CACHE_DIR
+    from heron_pipeline.seeding.prepared import cache_key, load_prepared
 
     return cached_table(list(questions), cache_key(), CACHE_DIR,
                         lambda: trap_mutant_table(questions, load_prepared().catalog))

@@ -76,9 +76,9 @@ def cached_domain_graph(key: str, cache_dir: Path | None = None) -> tuple[list[s
     from pathlib import Path
 
     from heron_pipeline.artifacts.atomic import write_text_atomic
-    from heron_pipeline.config import PROJECT_ROOT
+    from heron_pipeline.input_cache import CACHE_DIR
 
-    folder = Path(cache_dir) if cache_dir is not None else PROJECT_ROOT / ".heron" / "cache"
+    folder = Path(cache_dir) if cache_dir is not None else CACHE_DIR
     path = folder / f"domain-graph-{key}.json"
     try:
         doc = json.loads(path.read_text(encoding="utf-8"))

@@ -23,7 +23,6 @@ from heron_pipeline.artifacts.atomic import write_atomic
 from heron_pipeline.mutants.generate import Mutant
 
 FORMAT = 1
-_PACKAGE = Path(__file__).resolve().parent.parent
 #: The code the table depends on beyond the parse inputs: the mutation rules and the contracts they
 #: read from the generator (``seeding.values``, ``seeding.special``, the profiles' loader).
 _CODE = ("mutants", "seeding", "scoring/order_spec.py")
@@ -32,14 +31,12 @@ _CODE = ("mutants", "seeding", "scoring/order_spec.py")
 def table_key(questions: Iterable[Any], inputs_key: str) -> str:
     """sha256 of the questions' ids and gold SQL, ``inputs_key`` (``seeding.prepared.cache_key``:
     DDL, profiles, parsing code, library versions) and the code listed in ``_CODE``."""
+    from heron_pipeline.input_cache import code_digest
+
     digest = hashlib.sha256(f"format={FORMAT}\0{inputs_key}\0".encode())
     for question in questions:
         digest.update(f"{question.id}\0{question.gold_sql}\0".encode())
-    for entry in _CODE:
-        path = _PACKAGE / entry
-        for file in (sorted(path.rglob("*.py")) if path.is_dir() else [path]):
-            digest.update(str(file.relative_to(_PACKAGE)).encode() + b"\0" + file.read_bytes() + b"\0")
-    return digest.hexdigest()
+    return code_digest(_CODE, digest).hexdigest()
 
 
 def _encode(table: Mapping[str, list[Mutant]]) -> bytes:

@@ -4,28 +4,20 @@ Parsing the 211-table DDL with sqlglot and the YAML profiles costs several secon
 more than generating the whole ``tiny`` scale, and a build used to parse the DDL three times
 (catalog, phase-2 steps, the table of each phase-2 statement). The parse is a pure function of
 the DDL and profile bytes and of the code that reads them, so its result is pickled under a key
-made of exactly those; a changed file or parser gives a new key, never a stale catalog.
+made of exactly those (``input_cache``); a changed file or parser gives a new key, never a stale
+catalog.
 """
 
 from __future__ import annotations
 
 import hashlib
-import pickle
 import re
-import sys
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 
-from heron_pipeline.artifacts.atomic import write_atomic
 from heron_pipeline.catalog.model import Catalog
-from heron_pipeline.config import PROJECT_ROOT
 from heron_pipeline.seeding.profiles import PROFILE_DIR, TableProfile
 
-#: Where prepared inputs are kept; a cache only (deleting it costs one parse).
-CACHE_DIR = PROJECT_ROOT / ".heron" / "cache"
-
-_PACKAGE = Path(__file__).resolve().parent.parent
 #: The code whose behaviour the cached objects depend on.
 _CODE = ("catalog", "seeding/profiles.py", "seeding/prepared.py", "database/schema_load.py")
 
@@ -75,28 +67,17 @@ def split_phase_one(texts: list[str]) -> tuple[str, dict[str, str]]:
     return ";\n".join(prelude) + ";\n", {t: ";\n".join(s) + ";\n" for t, s in tables.items()}
 
 
-def _code_files() -> list[Path]:
-    files: list[Path] = []
-    for entry in _CODE:
-        path = _PACKAGE / entry
-        files.extend(sorted(path.rglob("*.py")) if path.is_dir() else [path])
-    return files
-
-
 def cache_key() -> str:
     """sha256 of every input of the parse: DDL and profile files, the parsing code, versions."""
-    import sqlglot
     import yaml
 
     from heron_pipeline.catalog.ddl import ddl_files, ddl_hash
+    from heron_pipeline.input_cache import code_digest, python_and_sqlglot
     from heron_pipeline.seeding.profiles import profile_hash
 
-    digest = hashlib.sha256()
-    digest.update(f"{sys.version_info[:3]} sqlglot={sqlglot.__version__} yaml={yaml.__version__}\0".encode())
+    digest = hashlib.sha256(f"{python_and_sqlglot()} yaml={yaml.__version__}\0".encode())
     digest.update(ddl_hash(ddl_files()).encode() + b"\0" + profile_hash(PROFILE_DIR).encode() + b"\0")
-    for path in _code_files():
-        digest.update(str(path.relative_to(_PACKAGE)).encode() + b"\0" + path.read_bytes() + b"\0")
-    return digest.hexdigest()
+    return code_digest(_CODE, digest).hexdigest()
 
 
 def _parse() -> Prepared:
@@ -126,20 +107,9 @@ def _parse() -> Prepared:
 
 @lru_cache(maxsize=2)
 def _load(key: str) -> Prepared:
-    path = CACHE_DIR / f"prepared-{key[:32]}.pickle"
-    try:
-        with path.open("rb") as handle:
-            prepared = pickle.load(handle)
-        if isinstance(prepared, Prepared):
-            return prepared
-    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
-        pass
-    prepared = _parse()
-    try:  # write-then-rename, so a concurrent reader never sees half a file
-        write_atomic(path, pickle.dumps(prepared, protocol=pickle.HIGHEST_PROTOCOL))
-    except OSError:
-        pass  # a read-only checkout still works, it just parses every time
-    return prepared
+    from heron_pipeline.input_cache import pickled
+
+    return pickled("prepared", key, _parse, Prepared)
 
 
 def load_prepared() -> Prepared:

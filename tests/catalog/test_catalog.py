@@ -176,7 +176,10 @@ def test_load_catalog_is_cached() -> None:
     assert load_catalog(DDL_DIR) is load_catalog()
 
 
-def test_ddl_hash_follows_the_content(ddl_copy: Path) -> None:
+def test_ddl_hash_follows_the_content(ddl_copy: Path, tmp_path: Path, monkeypatch) -> None:
+    import heron_pipeline.input_cache as input_cache
+
+    monkeypatch.setattr(input_cache, "CACHE_DIR", tmp_path / "cache")  # an edited DDL's catalog stays here
     original = load_catalog()
     copy = load_catalog(ddl_copy)
     assert copy.ddl_hash == original.ddl_hash == ddl_hash(ddl_files())  # names and bytes, not the path
@@ -186,6 +189,35 @@ def test_ddl_hash_follows_the_content(ddl_copy: Path) -> None:
     assert changed.ddl_hash != original.ddl_hash
     assert changed is not copy  # re-parsed, not served from the cache
     assert load_catalog(ddl_copy) is changed
+
+
+def test_a_catalog_read_back_from_disk_equals_a_fresh_parse(tmp_path: Path, monkeypatch) -> None:
+    import heron_pipeline.input_cache as input_cache
+    from heron_pipeline.catalog import ddl
+
+    monkeypatch.setattr(input_cache, "CACHE_DIR", tmp_path)
+    ddl._cached.cache_clear()
+    made = load_catalog()
+    [stored] = tmp_path.glob("catalog-*.pickle")
+    assert stored.name == f"catalog-{ddl.catalog_key(ddl_files())[:32]}.pickle"
+    ddl._cached.cache_clear()
+    read = load_catalog()
+    assert read is not made  # a second process's view: unpickled, not this process's object
+    assert read == made == build_catalog(ddl_files())
+    stored.write_bytes(stored.read_bytes()[:100])  # truncated (a killed writer cannot leave this,
+    ddl._cached.cache_clear()                      # but a full disk or a hand edit can)
+    assert load_catalog() == made
+    assert stored.stat().st_size > 100  # made again and stored whole
+    ddl._cached.cache_clear()
+
+
+def test_the_catalog_key_follows_the_ddl_bytes_not_the_path(ddl_copy: Path) -> None:
+    from heron_pipeline.catalog.ddl import catalog_key
+
+    assert catalog_key(ddl_files(ddl_copy)) == catalog_key(ddl_files())
+    target = ddl_copy / "keys" / "05_pricing.sql"
+    target.write_text(target.read_text() + "\n")
+    assert catalog_key(ddl_files(ddl_copy)) != catalog_key(ddl_files())
 
 
 def test_ddl_files_are_in_load_order() -> None:
