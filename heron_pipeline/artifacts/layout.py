@@ -39,6 +39,9 @@ class Kind:
 KINDS: tuple[Kind, ...] = (
     Kind("state_fingerprint", "states/{scale}_{seed}/{label_key}.json",
          "a finished database's fingerprint beside its build label (label_key: sha256 of the label, 32 hex)"),
+    Kind("build_row_digests", "states/{scale}_{seed}/row_digests/{build_oid}.json",
+         "each table's row digest taken while Dagster's load step built the database of this OID "
+         "(the finish step's fingerprint reads them instead of hashing every row again)"),
     Kind("gold", "gold/{scale}_{seed}/{digest}.json", "one state's gold results"),
     Kind("mutant_answers", "mutant_answers/{scale}_{seed}/{digest}.json",
          "one state's answers of every question's trap mutants not set aside as equivalent (trap:<tag> causes)"),
@@ -129,6 +132,9 @@ class ArtifactLayout:
     # -- one method per kind ------------------------------------------------------------------------
     def state_fingerprint(self, scale: str, seed: int, label: str) -> Path:
         return self.path("state_fingerprint", scale=scale, seed=seed, label_key=label_key(label))
+
+    def build_row_digests(self, scale: str, seed: int, build_oid: int) -> Path:
+        return self.path("build_row_digests", scale=scale, seed=seed, build_oid=build_oid)
 
     def gold(self, scale: str, seed: int) -> Path:
         return self.folder("gold", scale=scale, seed=seed)

@@ -100,35 +100,84 @@ def build_state(server: Any, artifacts: Path, scale: str, seed: int, *, force: b
     return StateResult(scale, seed, benchmark_database(scale, seed), fingerprint, GENERATOR_VERSION, label, built)
 
 
-def load_state_tables(server: Any, scale: str, seed: int, *, workers: int = 2,
+def load_state_tables(server: Any, artifacts: Path, scale: str, seed: int, *, workers: int = 2,
                       progress: Callable[[str, int, float], None] | None = None) -> dict[str, int]:
     """Dagster's first build step: a fresh build database with every table generated, copied, keyed
     and analyzed — exactly what ``build`` does before its last phase, so both faces build the same
-    bytes in the same heap order. Rows per table."""
-    from heron_pipeline.seeding.build import load_tables, start_build
+    bytes in the same heap order. Rows per table.
+
+    Each table's rows are hashed as it is handed over, as ``build`` does (``RowDigestsAsLoaded``),
+    and the digests are stored under the build database's OID (``build_row_digests``), so that
+    ``finish_state``, a separate step and maybe another process, fingerprints the finished
+    database without reading every row back."""
+    from heron_pipeline.database.fingerprint import RowDigestsAsLoaded
+    from heron_pipeline.seeding.build import build_oid, load_tables, start_build
     from heron_pipeline.seeding.generate import Generator
 
     generator = Generator.for_state(scale, seed)
     dsn = start_build(server, scale, seed)
-    return load_tables(dsn, generator, list(generator.plan.tables), workers=workers, progress=progress,
-                       foreign_keys=True)
+    row_digests = RowDigestsAsLoaded(dsn)
+    try:
+        rows = load_tables(dsn, generator, list(generator.plan.tables), workers=workers, progress=progress,
+                           foreign_keys=True, loaded=row_digests.loaded)
+        known = row_digests.close()
+    except BaseException:
+        row_digests.abandon()
+        raise
+    oid = build_oid(server, scale, seed)
+    if oid is not None:
+        document = {table: {"keys": list(row.keys), "digest": row.digest} for table, row in sorted(known.items())}
+        write_text_atomic(ArtifactLayout.of(artifacts).build_row_digests(scale, seed, oid),
+                          json.dumps({"build_oid": oid, "tables": document}, sort_keys=True))
+    return rows
+
+
+def stored_row_digests(artifacts: Path, scale: str, seed: int, oid: int | None) -> dict[str, Any]:
+    """{table: RowDigest} that ``load_state_tables`` stored for the build database of ``oid``; empty
+    when there is none or it does not read back (the fingerprint then hashes those tables itself)."""
+    from heron_pipeline.database.fingerprint import RowDigest
+
+    if oid is None:
+        return {}
+    path = ArtifactLayout.of(artifacts).build_row_digests(scale, seed, oid)
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"))
+        if document.get("build_oid") != oid:
+            return {}
+        return {table: RowDigest(tuple(row["keys"]), str(row["digest"]))
+                for table, row in document["tables"].items()}
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return {}
 
 
 def finish_state(server: Any, artifacts: Path, scale: str, seed: int) -> tuple[StateResult, dict[str, Any]]:
-    """Dagster's last build step: the remaining foreign keys, label, rename into place, fingerprint.
-    Returns the state and what the build did (seconds per phase, bytes, rows per table)."""
+    """Dagster's last build step: the remaining foreign keys, label, rename into place, fingerprint
+    (with the row digests ``load_state_tables`` stored for this very build database, so only the
+    structure and any table without one are read here). Returns the state and what the build did
+    (seconds per phase, bytes, rows per table)."""
+    import time
+
+    from heron_pipeline.database.fingerprint import fingerprint_database
     from heron_pipeline.seeding import GENERATOR_VERSION
-    from heron_pipeline.seeding.build import build_label, finish_build
+    from heron_pipeline.seeding.build import build_label, build_oid, finish_build
     from heron_pipeline.seeding.generate import Generator
 
     generator = Generator.for_state(scale, seed)
+    oid = build_oid(server, scale, seed)  # the rename keeps it: the stored digests are this build's
+    known = stored_row_digests(artifacts, scale, seed, oid)
     seconds, size = finish_build(server, generator, scale, seed)
     label = build_label(generator, scale, seed)
-    fingerprint = state_fingerprint(server, artifacts, scale, seed, label, recompute=True)
+    started = time.perf_counter()
+    taken = fingerprint_database(server.benchmark_dsn(scale, seed), known=known).digest
+    seconds["fingerprint"] = time.perf_counter() - started
+    fingerprint = state_fingerprint(server, artifacts, scale, seed, label, taken=taken)
+    if oid is not None:
+        ArtifactLayout.of(artifacts).build_row_digests(scale, seed, oid).unlink(missing_ok=True)  # used up
     state = StateResult(scale, seed, benchmark_database(scale, seed), fingerprint, GENERATOR_VERSION, label, True)
     counts = {t: tp.total for t, tp in generator.plan.tables.items()}
     return state, {"seconds": {k: round(v, 2) for k, v in seconds.items()}, "bytes_on_disk": size,
-                   "rows_per_table": counts, "rows": sum(counts.values())}
+                   "rows_per_table": counts, "rows": sum(counts.values()),
+                   "row_digests_reused": sum(1 for t in known if t in counts)}
 
 
 def existing_state(server: Any, artifacts: Path, scale: str, seed: int) -> StateResult:

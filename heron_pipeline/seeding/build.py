@@ -608,12 +608,22 @@ def build(server: Server, scale: str, seed: int, *, workers: int = 2, batch_bloc
     return report
 
 
+def _database_oid(server: Server, database: str) -> int | None:
+    with server.connect() as conn:
+        row = conn.execute("SELECT oid FROM pg_database WHERE datname = %s", (database,)).fetchone()
+    return None if row is None else row[0]
+
+
 def _finished_oid(server: Server, scale: str, seed: int) -> int | None:
     """The OID of the finished database of (scale, seed): a rename keeps the build database's
     OID, so a new OID means a build finished."""
-    with server.connect() as conn:
-        row = conn.execute("SELECT oid FROM pg_database WHERE datname = %s", (benchmark_database(scale, seed),)).fetchone()
-    return None if row is None else row[0]
+    return _database_oid(server, benchmark_database(scale, seed))
+
+
+def build_oid(server: Server, scale: str, seed: int) -> int | None:
+    """The OID of ``heron_build_<scale>_<seed>``, None when there is none: every ``start_build``
+    makes a new database, so the OID names one build (and survives its rename into place)."""
+    return _database_oid(server, build_database(scale, seed))
 
 
 def _reused(server: Server, generator: Generator, scale: str, seed: int, waited: float) -> BuildReport:

@@ -19,10 +19,11 @@ KEY = hashlib.sha256(b"k").hexdigest()
 #: An example value for every field a pattern may hold.
 EXAMPLE = {"scale": "small", "seed": 43, "tool": "raw-llm", "mode": "natural", "digest": DIGEST, "key": KEY,
            "suffix": "csv", "label": "gen v7 ddl 1a2b", "label_key": label_key("gen v7 ddl 1a2b"),
-           "prefix": KEY[:2]}
+           "prefix": KEY[:2], "build_oid": 16384}
 
 #: Hex fields are checked by shape; the others must equal the example.
-SHAPES = {"digest": "[0-9a-f]{64}", "key": "[0-9a-f]{64}", "label_key": "[0-9a-f]{32}", "prefix": "[0-9a-f]{2}"}
+SHAPES = {"digest": "[0-9a-f]{64}", "key": "[0-9a-f]{64}", "label_key": "[0-9a-f]{32}", "prefix": "[0-9a-f]{2}",
+          "build_oid": "[0-9]+"}
 
 
 def pattern_regex(pattern: str) -> re.Pattern[str]:

@@ -46,7 +46,7 @@ def seeded_domains(context: AssetExecutionContext, heron: HeronServer):
     from heron_pipeline.bench import load_state_tables
 
     scale, seed = state_of_run(context.partition_key)
-    rows = load_state_tables(heron.server(), scale, seed)
+    rows = load_state_tables(heron.server(), heron.settings().artifacts, scale, seed)
     per_domain: dict[str, dict[str, int]] = defaultdict(dict)
     for table, count in rows.items():
         per_domain[table.split(".")[0]][table] = count
@@ -79,4 +79,5 @@ def database(context: AssetExecutionContext, heron: HeronServer) -> MaterializeR
         "bytes_on_disk": build["bytes_on_disk"],
         "rows_per_table": MetadataValue.json(build["rows_per_table"]),
         "seconds": MetadataValue.json(build["seconds"]),
+        "row_digests_reused": build["row_digests_reused"],
     })
