@@ -10,6 +10,7 @@ key, never by recency.
 from __future__ import annotations
 
 import json
+import multiprocessing
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Callable
@@ -109,13 +110,19 @@ def load_state_tables(server: Any, artifacts: Path, scale: str, seed: int, *, wo
     Each table's rows are hashed as it is handed over, as ``build`` does (``RowDigestsAsLoaded``),
     and the digests are stored under the build database's OID (``build_row_digests``), so that
     ``finish_state``, a separate step and maybe another process, fingerprints the finished
-    database without reading every row back."""
+    database without reading every row back. Not in a daemonic process, which may not start the
+    digest process: there ``finish_state`` hashes the rows."""
     from heron_pipeline.database.fingerprint import RowDigestsAsLoaded
     from heron_pipeline.seeding.build import build_oid, load_tables, start_build
     from heron_pipeline.seeding.generate import Generator
 
     generator = Generator.for_state(scale, seed)
     dsn = start_build(server, scale, seed)
+    if multiprocessing.current_process().daemon:
+        # A daemonic process may not start one (a task in a Celery prefork worker is one): the
+        # finish step then hashes every row itself, as it did before the digests were carried.
+        return load_tables(dsn, generator, list(generator.plan.tables), workers=workers, progress=progress,
+                           foreign_keys=True)
     row_digests = RowDigestsAsLoaded(dsn)
     try:
         rows = load_tables(dsn, generator, list(generator.plan.tables), workers=workers, progress=progress,

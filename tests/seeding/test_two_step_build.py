@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -41,6 +42,21 @@ def test_the_finish_step_fingerprints_with_the_load_steps_row_digests(server: Se
     monkeypatch.undo()
     assert state.fingerprint == fingerprint_database(server.benchmark_dsn(SCALE, SEED)).digest  # the standalone pass
     assert not stored.exists()  # used up: the next build has another OID
+    server.drop_database(f"heron_{SCALE}_{SEED}")
+
+
+def test_in_a_daemonic_process_the_finish_step_hashes_the_rows(server: Server, tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Celery prefork worker runs each step in a daemonic process, which may not start the digest
+    process: the load step then stores nothing and the finish step takes the standalone pass."""
+    import heron_pipeline.bench.states as states
+
+    monkeypatch.setattr(states.multiprocessing, "current_process", lambda: SimpleNamespace(daemon=True))
+    rows = load_state_tables(server, tmp_path, SCALE, SEED)
+    assert not list(tmp_path.rglob("row_digests/*.json"))
+    state, build = finish_state(server, tmp_path, SCALE, SEED)
+    assert build["row_digests_reused"] == 0 and len(rows) == 211
+    assert state.fingerprint == fingerprint_database(server.benchmark_dsn(SCALE, SEED)).digest
     server.drop_database(f"heron_{SCALE}_{SEED}")
 
 
