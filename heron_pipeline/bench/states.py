@@ -118,20 +118,18 @@ def load_state_tables(server: Any, artifacts: Path, scale: str, seed: int, *, wo
 
     generator = Generator.for_state(scale, seed)
     dsn = start_build(server, scale, seed)
-    if multiprocessing.current_process().daemon:
-        # A daemonic process may not start one (a task in a Celery prefork worker is one): the
-        # finish step then hashes every row itself, as it did before the digests were carried.
-        return load_tables(dsn, generator, list(generator.plan.tables), workers=workers, progress=progress,
-                           foreign_keys=True)
-    row_digests = RowDigestsAsLoaded(dsn)
+    # A daemonic process may not start the digest process (a task in a Celery prefork worker is
+    # one): the finish step then hashes every row itself, as it did before the digests were carried.
+    row_digests = None if multiprocessing.current_process().daemon else RowDigestsAsLoaded(dsn)
     try:
         rows = load_tables(dsn, generator, list(generator.plan.tables), workers=workers, progress=progress,
-                           foreign_keys=True, loaded=row_digests.loaded)
-        known = row_digests.close()
+                           foreign_keys=True, loaded=row_digests.loaded if row_digests else None)
+        known = row_digests.close() if row_digests else {}
     except BaseException:
-        row_digests.abandon()
+        if row_digests:
+            row_digests.abandon()
         raise
-    oid = build_oid(server, scale, seed)
+    oid = build_oid(server, scale, seed) if known else None
     if oid is not None:
         document = {table: {"keys": list(row.keys), "digest": row.digest} for table, row in sorted(known.items())}
         write_text_atomic(ArtifactLayout.of(artifacts).build_row_digests(scale, seed, oid),
@@ -171,6 +169,7 @@ def finish_state(server: Any, artifacts: Path, scale: str, seed: int) -> tuple[S
 
     generator = Generator.for_state(scale, seed)
     oid = build_oid(server, scale, seed)  # the rename keeps it: the stored digests are this build's
+    stored = None if oid is None else ArtifactLayout.of(artifacts).build_row_digests(scale, seed, oid)
     known = stored_row_digests(artifacts, scale, seed, oid)
     seconds, size = finish_build(server, generator, scale, seed)
     label = build_label(generator, scale, seed)
@@ -178,8 +177,8 @@ def finish_state(server: Any, artifacts: Path, scale: str, seed: int) -> tuple[S
     taken = fingerprint_database(server.benchmark_dsn(scale, seed), known=known).digest
     seconds["fingerprint"] = time.perf_counter() - started
     fingerprint = state_fingerprint(server, artifacts, scale, seed, label, taken=taken)
-    if oid is not None:
-        ArtifactLayout.of(artifacts).build_row_digests(scale, seed, oid).unlink(missing_ok=True)  # used up
+    if stored is not None:
+        stored.unlink(missing_ok=True)  # used up: the next build has another OID
     state = StateResult(scale, seed, benchmark_database(scale, seed), fingerprint, GENERATOR_VERSION, label, True)
     counts = {t: tp.total for t, tp in generator.plan.tables.items()}
     return state, {"seconds": {k: round(v, 2) for k, v in seconds.items()}, "bytes_on_disk": size,
