@@ -142,24 +142,26 @@ def run_mutants(server: Server, golds: list, questions: list) -> str:
 
 def cmd_audit(args: argparse.Namespace, settings: Settings) -> int:
     from heron_pipeline.bench import audit_states
-    from heron_pipeline.bench.inputs import question_set
+    from heron_pipeline.bench.instances import audited_instances
     from heron_pipeline.questions import QuestionError
 
     started = time.perf_counter()
     try:
-        questions, digest = question_set(Path(args.questions))
+        seeds = parse_seeds(args.seeds)
+        server = Server(settings)
+        server.up()
+        states = ensure_states(server, settings.artifacts, args.scale, seeds, seed_missing=not args.no_seed)
+
+        def audit_once(questions: list, digest: str):
+            golds = compute_golds(server, settings.artifacts, states, questions, digest)
+            return audit_states(settings.artifacts, args.scale, golds, questions, digest, server=server,
+                                liveness=True), golds
+
+        drawn, audit, golds = audited_instances(Path(args.questions), args.instance_seed, audit_once, say=say)
     except QuestionError as err:
         say(f"error: {err}")
         return EXIT_FAIL
-    if not questions:
-        say(f"error: no questions in {args.questions}")
-        return EXIT_FAIL
-    seeds = parse_seeds(args.seeds)
-    server = Server(settings)
-    server.up()
-    states = ensure_states(server, settings.artifacts, args.scale, seeds, seed_missing=not args.no_seed)
-    golds = compute_golds(server, settings.artifacts, states, questions, digest)
-    audit = audit_states(settings.artifacts, args.scale, golds, questions, digest, server=server, liveness=True)
+    questions = list(drawn.questions)
     print_report(audit, golds, questions)
     if args.mutants:
         mutants_started = time.perf_counter()
@@ -168,6 +170,46 @@ def cmd_audit(args: argparse.Namespace, settings: Settings) -> int:
     say(f"{audit.summary_line()} -> recorded as {audit.record.path}")
     say(f"audit took {time.perf_counter() - started:.1f} s")
     return EXIT_OK if audit.passed else EXIT_FAIL
+
+
+def cmd_instances(args: argparse.Namespace, settings: Settings) -> int:
+    """``heron instances``: one JSON object per line per question of a draw (no database needed)."""
+    import json
+
+    from heron_pipeline.artifacts import write_text_atomic
+    from heron_pipeline.bench.inputs import instance_set
+    from heron_pipeline.questions import QuestionError
+
+    try:
+        redraws = json.loads(args.redraws) if args.redraws else {}
+        if not isinstance(redraws, dict) or not all(isinstance(v, int) and v >= 0 for v in redraws.values()):
+            raise ValueError
+    except ValueError:
+        say(f"error: --redraws {args.redraws!r} must be a JSON object of question id → redraw count, e.g. "
+            f"'{{\"q007\": 1}}' (the counters a `heron audit --instance-seed` run printed)")
+        return EXIT_FAIL
+    try:
+        drawn = instance_set(Path(args.questions), args.instance_seed, redraws)
+    except (QuestionError, ValueError) as err:
+        say(f"error: {err}")
+        return EXIT_FAIL
+    text = "".join(json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n" for line in drawn.lines())
+    try:
+        write_text_atomic(Path(args.out), text)
+    except OSError as err:
+        say(f"error: --out {args.out}: cannot write ({err.strerror}); give a writable file path")
+        return EXIT_FAIL
+    say(f"instance seed {args.instance_seed}: {len(drawn.questions)} questions, {len(drawn.varying)} with slots; "
+        f"instance set {drawn.digest} -> {args.out}")
+    return EXIT_OK
+
+
+def instance_seed_arg(text: str) -> int:
+    """``--instance-seed``'s value: an integer in 0..2^63-1."""
+    if not text.strip().isdecimal() or int(text) >= 2**63:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an instance seed; give an integer in 0..2^63-1 "
+                                         f"(0 is the public set)")
+    return int(text)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -181,4 +223,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     audit.add_argument("--no-seed", action="store_true", help="fail instead of seeding a missing state")
     audit.add_argument("--mutants", action="store_true",
                        help="also score near-miss mutants of every gold: kill rates single- vs multi-state")
+    audit.add_argument("--instance-seed", type=instance_seed_arg, default=0,
+                       help="audit the question draw of this instance seed (default 0: the public set); a failing "
+                            "question with slots is redrawn, and every redraw is reported")
     audit.set_defaults(handler=cmd_audit)
+
+    instances = subparsers.add_parser("instances", help="write the question draw of an instance seed as JSON lines")
+    instances.add_argument("--instance-seed", type=instance_seed_arg, required=True,
+                           help="the draw (0: the public set)")
+    instances.add_argument("--out", required=True, help="the JSON-lines file to write")
+    instances.add_argument("--questions", default=str(QUESTIONS_DIR), help="folder of question files")
+    instances.add_argument("--redraws", default="",
+                           help="redraw counters per question as JSON (what `heron audit --instance-seed` reported)")
+    instances.set_defaults(handler=cmd_instances)

@@ -114,6 +114,9 @@ class BenchOptions:
                                help="the state tools may look at while predicting")
     questions_dir: Path = option(QUESTIONS_DIR, flag="--questions", flag_default=str(QUESTIONS_DIR), from_flag=Path,
                                  help="the question files' folder", config=True)
+    instance_seed: int = option(0, flag="--instance-seed", from_flag=int, config=True,
+                                help="the question draw: 0 (the default) is the public set; any other seed draws "
+                                     "every question with slots anew (audited, redrawn where a rule fails)")
     time_ves: bool = option(False, flag="--ves", help="also time gold and prediction for VES / R-VES", config=True)
     score_workers: int = option(SCORE_WORKERS, flag="--score-workers",
                                 help="tool × state pairs whose predictions are executed at once (EX); VES "
@@ -141,6 +144,8 @@ class BenchOptions:
             raise ValueError(f"--question-mode must be one of {', '.join(QUESTION_MODES)}, got {self.question_mode!r}")
         if self.n < 1:
             raise ValueError(f"--n must be at least 1, got {self.n}")
+        if not 0 <= self.instance_seed < 2**63:
+            raise ValueError(f"--instance-seed must be an integer in 0..2^63-1, got {self.instance_seed}")
         if self.score_workers < 1:
             raise ValueError(f"--score-workers must be at least 1, got {self.score_workers}")
         if not self.seeds:

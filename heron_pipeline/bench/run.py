@@ -48,6 +48,7 @@ class BenchResult:
     leaderboard: dict[str, Path] = field(default_factory=dict)  # results/leaderboard.*: the latest publish
     leaderboard_written: dict[str, ArtifactRef] = field(default_factory=dict)  # this run's bytes, by digest
     manifest: ArtifactRef | None = None
+    instances: Any = None  # the InstanceSet the run scored (the public set under instance seed 0)
     #: wall seconds of each phase (states, gold_audit, predict, ex, ves, standings), for benchmarks/
     phase_seconds: dict[str, float] = field(default_factory=dict)
 
@@ -135,19 +136,20 @@ def run_bench(server: Any, artifacts: Path, options: BenchOptions, *, llm: Any =
 
     Raises AuditGateError when the audit fails (nothing is predicted or scored then)."""
     from heron_pipeline.bench.audit import require_passed
-    from heron_pipeline.bench.inputs import question_set
+    from heron_pipeline.bench.instances import audited_instances
 
     started = dt.datetime.now(dt.timezone.utc)
     result = BenchResult(options)
-    questions, digest = question_set(options.questions_dir)
-    if not questions:
-        raise ValueError(f"no questions in {options.questions_dir}")
     with result.phase("states"):
         for seed in options.states:
             result.states[seed] = (build_state(server, artifacts, options.scale, seed, say=say)
                                    if options.seed_missing else existing_state(server, artifacts, options.scale, seed))
     with result.phase("gold_audit"):
-        audit, golds = audited_golds(server, artifacts, options.scale, result.states, questions, digest, say=say)
+        drawn, audit, golds = audited_instances(
+            options.questions_dir, options.instance_seed,
+            lambda qs, d: audited_golds(server, artifacts, options.scale, result.states, qs, d, say=say), say=say)
+    questions, digest = list(drawn.questions), drawn.digest
+    result.instances = drawn
     result.audit = audit
     try:
         require_passed(audit, options.scale)
@@ -172,16 +174,17 @@ def run_bench(server: Any, artifacts: Path, options: BenchOptions, *, llm: Any =
                     f"({scored.errors} errors) → {scored.scores.path.name[:16]}…")
         with result.phase("standings"):
             result.standings = compute_scale_standings(artifacts, audit, result.predictions, result.scores,
-                                                       options.question_mode, seeds=options.seeds, questions=questions)
+                                                       options.question_mode, seeds=options.seeds, questions=questions,
+                                                       instance_seed=options.instance_seed)
             board = write_local_leaderboard(artifacts, [result.standings])
         result.leaderboard, result.leaderboard_written = board.files, board.written
         say(f"standings/{options.scale}/{options.question_mode}: {result.standings.standings.path}")
     finally:
-        result.manifest = write_manifest(artifacts, result, started, digest)
+        result.manifest = write_manifest(artifacts, result, started, result.instances.digest if result.instances else None)
     return result
 
 
-def write_manifest(artifacts: Path, result: BenchResult, started: dt.datetime, questions_digest: str) -> ArtifactRef:
+def write_manifest(artifacts: Path, result: BenchResult, started: dt.datetime, questions_digest: str | None) -> ArtifactRef:
     """``<artifacts>/runs/<sha256>.json``: options, harness version and every artifact read or written."""
     options = manifest_options(result.options)
 
@@ -191,7 +194,9 @@ def write_manifest(artifacts: Path, result: BenchResult, started: dt.datetime, q
         "finished_at": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
         "harness_version": harness_version(),
         "options": options,
-        "questions": {"dir": str(result.options.questions_dir), "digest": questions_digest},
+        "questions": {"dir": str(result.options.questions_dir), "digest": questions_digest,
+                      **({"instance_seed": result.instances.instance_seed, "redraws": dict(result.instances.attempts)}
+                         if result.instances is not None and result.instances.instance_seed else {})},
         "states": [s.to_json() for _seed, s in sorted(result.states.items())],
         "audit": ({**result.audit.to_json(), "record": result.audit.record.to_json() if result.audit.record else None,
                    "report": None} if result.audit else None),

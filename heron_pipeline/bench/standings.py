@@ -50,8 +50,10 @@ def _tool_conditions(predictions: PredictionsResult) -> Any:
 
 def compute_scale_standings(artifacts: Path, audit: AuditResult, predictions: Iterable[PredictionsResult],
                             scores: Iterable[ScoresResult], question_mode: str,
-                            seeds: Iterable[int] | None = None, questions: list[Any] | None = None) -> StandingsResult:
-    """Standings over ``seeds`` (default: every audited state) from exactly these predictions and scores."""
+                            seeds: Iterable[int] | None = None, questions: list[Any] | None = None,
+                            instance_seed: int = 0) -> StandingsResult:
+    """Standings over ``seeds`` (default: every audited state) from exactly these predictions and scores.
+    ``instance_seed`` (the question draw; 0, the public set, is left unsaid) joins every row's conditions."""
     from heron_pipeline.harness.aggregate import compute_standings
 
     predictions = sorted(predictions, key=lambda p: p.tool)
@@ -93,7 +95,11 @@ def compute_scale_standings(artifacts: Path, audit: AuditResult, predictions: It
                    "tools": []}
     for row in payload["tools"]:
         row["conditions"]["question_mode"] = question_mode
+        if instance_seed:
+            row["conditions"]["instance_seed"] = instance_seed
     payload["question_mode"] = question_mode
+    if instance_seed:
+        payload["instance_seed"] = instance_seed
     payload["excluded"] = excluded
     payload["retrieval"] = _retrieval_board([p for p in predictions if p.complete and p.kind != "reference"],
                                             questions, question_mode, audit.scale)

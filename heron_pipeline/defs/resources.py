@@ -52,13 +52,17 @@ class _BenchConfigMethods:
     """What ``BenchConfig`` does with its fields (the fields themselves come from the declarations)."""
 
     def question_set(self) -> tuple[list, str]:
-        """(questions, digest) of the configured questions folder, loaded once per content."""
+        """(questions, digest) of the configured questions folder under the configured instance seed
+        (None or 0: the public set), loaded once per content. Dagster draws without redraws: a drawn
+        question that fails a rule fails ``gold_audit``'s check, named; ``heron audit --instance-seed``
+        runs the redraw loop (DECISIONS 2026-12-05, question instances)."""
         from pathlib import Path
 
         from heron_pipeline.bench.inputs import question_set
         from heron_pipeline.bench.options import QUESTIONS_DIR
 
-        return question_set(Path(self.questions_dir) if self.questions_dir else QUESTIONS_DIR)
+        return question_set(Path(self.questions_dir) if self.questions_dir else QUESTIONS_DIR,
+                            int(getattr(self, "instance_seed", None) or 0))
 
     def options(self, scale: str, seeds: tuple[int, ...]) -> Any:
         """The bench core's options for one scale and its seeds: every configured field, None meaning

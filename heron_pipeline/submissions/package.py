@@ -100,7 +100,9 @@ def package(artifacts: Path, tool: str, scale: str, seeds: list[int], out: Path,
     if made.question_mode != question_mode:
         raise PackageError(f"--run {path} made {tool}'s predictions in mode {made.question_mode}, not {question_mode}")
     records = made.load()
-    questions, digest = question_set(Path(doc["questions"]["dir"]))
+    instance_seed = int(doc["questions"].get("instance_seed") or 0)
+    redraws = dict(doc["questions"].get("redraws") or {})
+    questions, digest = question_set(Path(doc["questions"]["dir"]), instance_seed, redraws)
     if digest != made.questions_digest:
         raise PackageError(f"the questions changed since the run ({made.questions_digest[:12]}… then, "
                            f"{digest[:12]}… now); run `heron bench` again")
@@ -122,6 +124,7 @@ def package(artifacts: Path, tool: str, scale: str, seeds: list[int], out: Path,
         "seeds": seeds_sorted,
         "question_mode": question_mode,
         "questions_digest": made.questions_digest,
+        **({"instance_seed": instance_seed, "instance_redraws": redraws} if instance_seed else {}),
         "harness_version": doc.get("harness_version"),
         "command": str(cond.get("command") or f"heron bench --tools {made.tool} --scale {scale} "
                                               f"--seeds {','.join(map(str, seeds_sorted))} --question-mode {question_mode}"),

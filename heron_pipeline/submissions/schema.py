@@ -84,6 +84,9 @@ class Meta(BaseModel):
     harness_version: str
     command: str
     run: RunInfo | None = None
+    #: the question draw the predictions answer (0: the public set) and its redraw counters
+    instance_seed: int = Field(default=0, ge=0, lt=2**63)
+    instance_redraws: dict[str, int] = Field(default_factory=dict)
 
     @field_validator("tool", "scale", "question_mode")
     @classmethod

@@ -421,10 +421,15 @@ def verify(folder: Path, server: Any, artifacts: Path, *, board: BoardRules = Bo
     if sub.meta is None or sub.predictions is None:
         return verdict
     meta = sub.meta
+    if meta.instance_seed:  # predictions for a drawn question set: judged against that draw
+        questions, digest = question_set(Path(questions_dir or QUESTIONS_DIR), meta.instance_seed,
+                                         meta.instance_redraws)
+        verdict.questions_digest = digest
     verdict.conditions = {"scale": meta.scale, "seeds": sorted(meta.seeds), "question_mode": meta.question_mode,
                           "model": meta.model, "temperature": meta.temperature, "n": meta.n,
                           "version": meta.version, "approach": meta.approach, "repository": meta.repository,
-                          "date": meta.date, "harness_version": meta.harness_version, "command": meta.command}
+                          "date": meta.date, "harness_version": meta.harness_version, "command": meta.command,
+                          **({"instance_seed": meta.instance_seed} if meta.instance_seed else {})}
     static_checks(sub, verdict, questions, digest, expected, board)
     for key, value in escaping_names(sub, artifacts):
         verdict.reject("malformed", f"{key} {value!r} leaves heron's artifacts folder", file=META_FILE,

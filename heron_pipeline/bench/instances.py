@@ -1,0 +1,63 @@
+"""An instance set audited like the public set, with deterministic redraws.
+
+The public set (instance seed 0) is audited once and either passes or fails. A drawn set is audited
+by the same rules table; where a question with slots fails a rule that failed the audit, its redraw
+counter goes up by one (its next value comes from the next element of its own stream, so no other
+question moves) and the audit runs again. A question still failing after ``REDRAW_BUDGET`` redraws —
+or one without slots — stays in the verdict, named, and fails the audit: nothing is dropped. Every
+redraw is reported (question, rules, counter) and the final counters travel with the instance set.
+
+``heron audit`` and ``heron bench`` both run this loop; ``audit_once`` is how each of them audits
+one candidate set (the bench reuses a recorded verdict of the same set and states).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable
+
+from heron_pipeline.bench.inputs import instance_set
+from heron_pipeline.questions.instances import REDRAW_BUDGET, InstanceSet
+
+Say = Callable[[str], None]
+#: (questions, questions digest) -> (AuditResult, golds by seed)
+AuditOnce = Callable[[list[Any], str], tuple[Any, Any]]
+
+
+def redraw_targets(audit: Any, drawn: InstanceSet, attempts: dict[str, int]) -> dict[str, list[str]]:
+    """Question id → the failed rules it broke, for the questions that may still be redrawn."""
+    failed = set(audit.failed_rules)
+    targets: dict[str, list[str]] = {}
+    for problem in audit.problems:
+        qid = problem.get("question_id")
+        if problem.get("rule") in failed and qid in drawn.varying and attempts.get(qid, 0) < REDRAW_BUDGET:
+            targets.setdefault(qid, [])
+            if problem["rule"] not in targets[qid]:
+                targets[qid].append(problem["rule"])
+    return targets
+
+
+def audited_instances(questions_dir: Path, instance_seed: int, audit_once: AuditOnce, *,
+                      say: Say = lambda _m: None) -> tuple[InstanceSet, Any, Any]:
+    """(the instance set, its audit, its golds): redrawn until the audit passes or no failing question
+    can be redrawn any more."""
+    attempts: dict[str, int] = {}
+    while True:
+        drawn = instance_set(Path(questions_dir), instance_seed, attempts)
+        if not drawn.questions:
+            raise ValueError(f"no questions in {questions_dir}")
+        audit, golds = audit_once(list(drawn.questions), drawn.digest)
+        if instance_seed == 0 or audit.passed:
+            break
+        targets = redraw_targets(audit, drawn, attempts)
+        if not targets:
+            break
+        for qid, broken in sorted(targets.items()):
+            attempts[qid] = attempts.get(qid, 0) + 1
+            say(f"instance seed {instance_seed}: {qid} redrawn (#{attempts[qid]}): failed {', '.join(broken)}")
+    if instance_seed:
+        redraws = sum(drawn.attempts.values())
+        say(f"instance seed {instance_seed}: {len(drawn.varying)} questions drawn, {redraws} redraws"
+            + (f" ({', '.join(f'{q} {n}' for q, n in sorted(drawn.attempts.items()))})" if redraws else "")
+            + f"; instance set {drawn.digest[:12]}…")
+    return drawn, audit, golds
