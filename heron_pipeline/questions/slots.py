@@ -126,7 +126,9 @@ class Slot:
             return Substitution(numbers={str(self.public): int(value)}, words={str(self.public): str(value)})
         if self.kind == "choice":
             forms = dict(self.forms)
-            return Substitution(strings={self.public: value}, words={forms[self.public]: forms[value]})
+            old, new = forms[self.public].split("|"), forms[value].split("|")
+            return Substitution(strings={self.public: value},
+                                words={form: new[min(i, len(new) - 1)] for i, form in enumerate(old)})
         raise AssertionError(self.kind)
 
 
@@ -264,10 +266,14 @@ def parse_slot(q: Question, name: str, raw: object, source: str) -> Slot:
     else:  # choice
         public = raw.get("public")
         wanted = raw.get("values")
-        if not isinstance(wanted, dict) or public not in wanted or not all(isinstance(k, str) and isinstance(v, str)
-                                                                           for k, v in wanted.items()):
-            raise QuestionError(f"{where}: choice needs values {{sql label: text form}} holding the public label")
-        forms = tuple(wanted.items())
+        if not isinstance(wanted, dict) or public not in wanted or not all(
+                isinstance(k, str) and (isinstance(v, str) or isinstance(v, list) and v and all(isinstance(f, str) for f in v))
+                for k, v in wanted.items()):
+            raise QuestionError(f"{where}: choice needs values {{sql label: text form or [text forms]}} holding the "
+                                f"public label")
+        # a label's text forms are kept as one "a|b" string: the i-th form of the public label becomes the
+        # i-th form of the drawn one (its last form where it has fewer)
+        forms = tuple((k, v if isinstance(v, str) else "|".join(v)) for k, v in wanted.items())
         values = tuple(k for k in wanted if k != public)
     if not values:
         raise QuestionError(f"{where}: no value to draw besides the public one")
@@ -285,9 +291,18 @@ def _check_public(q: Question, slot: Slot, where: str) -> None:
         if render_sql(sql, probe) == sql:
             raise QuestionError(f"{where}: {label} holds no literal of the public value {slot.public!r}")
     for label, text in texts.items():
-        if render_text(text, probe) == text:
+        rendered = render_text(text, probe)
+        if rendered == text:
             raise QuestionError(f"{where}: the {label} text does not mention the public value {slot.public!r}; a slot "
                                 f"must change the words with the SQL")
+        if slot.kind == "choice":
+            word = str(slot.public)
+            stale = [w for w in {word, word.replace("_", " "), word.replace("_", "-")}
+                     if re.search(r"(?<![\w])" + re.escape(w) + r"(?![\w])", rendered, re.I)
+                     and w.lower() not in dict(probe.words).get(w, "").lower()]
+            if stale:
+                raise QuestionError(f"{where}: the {label} text still says {stale[0]!r} after a draw; list every text "
+                                    f"form of {slot.public!r} (values: {{label: [form, …]}})")
 
 
 def load_slots(directory: Path, questions: Iterable[Question]) -> dict[str, tuple[Slot, ...]]:
