@@ -21,14 +21,16 @@ def cmd_explain(args: argparse.Namespace, settings: Settings) -> int:
     from heron_pipeline.database.server import Server
     from heron_pipeline.diagnosis.explain import NotFound, UnknownName, explain, explanation_text, recorded_scores
     from heron_pipeline.harness.state_run import state_run
-    from heron_pipeline.questions import QuestionError, load_questions
+    from heron_pipeline.bench.inputs import question_set
+    from heron_pipeline.questions import QuestionError
     from heron_pipeline.questions.model import question_text
 
     try:
         recorded = recorded_scores(settings.artifacts, args.tool, args.scale, args.question_mode,
                                    run=Path(args.run) if args.run else None)
         try:
-            questions = {q.id: q for q in load_questions(recorded.questions_dir)}
+            drawn, _digest = question_set(recorded.questions_dir, recorded.instance_seed, recorded.redraws)
+            questions = {q.id: q for q in drawn}
         except (OSError, QuestionError) as err:
             raise NotFound(f"the run's questions ({recorded.questions_dir}) cannot be read: {err}") from None
         question = questions.get(args.question)

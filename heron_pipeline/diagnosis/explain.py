@@ -47,6 +47,15 @@ class RecordedScores:
     def questions_dir(self) -> Path:
         return Path(self.run["questions"]["dir"])
 
+    @property
+    def instance_seed(self) -> int:
+        """The question draw the run scored (0: the public set)."""
+        return int(self.run["questions"].get("instance_seed") or 0)
+
+    @property
+    def redraws(self) -> dict[str, int]:
+        return dict(self.run["questions"].get("redraws") or {})
+
 
 def recorded_scores(artifacts: Path, tool: str, scale: str, question_mode: str,
                     run: Path | None = None) -> RecordedScores:

@@ -21,6 +21,8 @@ FLAGS = (
     ("--n", 1, "samples per question (pass@k needs n ≥ k)", None, "int"),
     ("--primary-seed", 42, "the state tools may look at while predicting", None, "int"),
     ("--questions", str(QUESTIONS_DIR), "the question files' folder", None, "text"),
+    ("--instance-seed", 0, "the question draw: 0 (the default) is the public set; any other seed draws every "
+     "question with slots anew (audited, redrawn where a rule fails)", None, "int"),
     ("--ves", False, "also time gold and prediction for VES / R-VES", None, "switch"),
     ("--score-workers", 2, "tool × state pairs whose predictions are executed at once (EX); VES timing runs after "
                            "them, one query at a time", None, "int"),
@@ -106,5 +108,6 @@ def test_every_field_is_declared_and_the_run_configuration_is_the_documented_set
     names = [f.name for f in option_fields()]
     assert names == list(BenchOptions.__dataclass_fields__)
     assert [f.name for f in option_fields() if f.spec.config] == [
-        "n", "primary_seed", "questions_dir", "time_ves", "question_mode", "retry_failed", "offline", "cli_command",
+        "n", "primary_seed", "questions_dir", "instance_seed", "time_ves", "question_mode", "retry_failed", "offline",
+        "cli_command",
         "cli_name", "schema"]

@@ -126,7 +126,8 @@ def test_cached_domain_graph_equals_the_parsed_one(tmp_path) -> None:
 
 
 #: The run configuration of `resources.bench.config` (README, "The Dagster UI"): key → default.
-RUN_CONFIG = {"n": 1, "primary_seed": 42, "questions_dir": None, "time_ves": False, "question_mode": "natural",
+RUN_CONFIG = {"n": 1, "primary_seed": 42, "questions_dir": None, "instance_seed": 0, "time_ves": False,
+              "question_mode": "natural",
               "retry_failed": False, "offline": False, "cli_command": None, "cli_name": None, "schema": "full"}
 
 
@@ -145,6 +146,7 @@ def test_the_run_configuration_is_generated_from_the_option_declarations() -> No
      {"questions_dir": Path("/tmp/q"), "n": 2, "time_ves": True, "question_mode": "natural", "schema": "compact"}),
     ({"cli_command": "echo", "cli_name": "mine", "retry_failed": True, "offline": True, "primary_seed": 43},
      {"cli_command": "echo", "cli_name": "mine", "retry_failed": True, "offline": True, "primary_seed": 43}),
+    ({"instance_seed": 7}, {"instance_seed": 7}),  # a question draw reaches Dagster through the same option
 ])
 def test_the_run_configuration_becomes_the_same_options_as_the_flags(config, expected) -> None:
     from heron_pipeline.bench import BenchOptions
