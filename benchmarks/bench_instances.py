@@ -80,17 +80,45 @@ def audit_draws(scale: str, seeds: tuple[int, ...], instance_seeds: list[int]) -
               + ("" if audit.passed else f"\n  problems: {[ (p['rule'], p.get('question_id')) for p in audit.problems]}"))
 
 
+def copycat(scale: str, seeds: tuple[int, ...], instance_seeds: list[int]) -> None:
+    """Multi-state EX of the public gold SQL (a copy of the answer key) scored against each draw's gold:
+    the figure a submission that copied the repository would get on that draw."""
+    from heron_pipeline.database.names import benchmark_database
+    from heron_pipeline.results import execute_readonly
+    from heron_pipeline.scoring import compare
+
+    server = Server(load_settings())
+    server.up()
+    public = {q.id: q for q in instance_set(QUESTIONS_DIR, 0).questions}
+    for instance_seed in instance_seeds:
+        drawn = instance_set(QUESTIONS_DIR, instance_seed)
+        right = {q.id: True for q in drawn.questions}
+        for seed in seeds:
+            with server.connect(benchmark_database(scale, seed), autocommit=False) as conn:
+                for q in drawn.questions:
+                    gold = list(execute_readonly(conn, q.gold_sql).rows)
+                    copied = list(execute_readonly(conn, public[q.id].gold_sql).rows)
+                    right[q.id] = right[q.id] and compare(q.gold_sql, gold, copied)
+        fooled = sorted(qid for qid, ok in right.items() if ok and qid in drawn.varying)
+        print(f"copycat (public gold SQL) on instance seed {instance_seed}, {scale} {seeds}: multi-state EX "
+              f"{100 * sum(right.values()) / len(right):.1f} (public set: 100.0); varying questions it still gets "
+              f"right: {len(fooled)} {fooled or ''}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--draws", type=int, default=100)
     parser.add_argument("--scale", default="tiny")
     parser.add_argument("--seeds", default="42,43,44")
     parser.add_argument("--audit", default="", help="instance seeds to audit, e.g. 1,2,3,4,5")
+    parser.add_argument("--copycat", default="", help="instance seeds to score the public gold SQL on, e.g. 1,2,3")
     args = parser.parse_args()
     if args.draws:
         texts_per_question(args.draws)
     if args.audit:
         audit_draws(args.scale, tuple(int(s) for s in args.seeds.split(",")), [int(s) for s in args.audit.split(",")])
+    if args.copycat:
+        copycat(args.scale, tuple(int(s) for s in args.seeds.split(",")), [int(s) for s in args.copycat.split(",")])
     return 0
 
 
