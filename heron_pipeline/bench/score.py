@@ -75,6 +75,7 @@ class ExecutedScores:
     run: Any  # the harness StateRun they were executed through (VES times on the same sandbox)
     question_mode: str
     mutant_answers: ArtifactRef | None  # the trap mutant answers the diagnosis read (the gold's), by identity
+    gold: GoldResult | None = None  # the gold scored against: the VES pass checks timed gold rows against it
 
 
 def execute_scores(server: Any, predictions: PredictionsResult, gold: GoldResult, questions: list[Any],
@@ -109,15 +110,22 @@ def execute_scores(server: Any, predictions: PredictionsResult, gold: GoldResult
     run = state_run(server, state.scale, state.seed)
     records = score_state(predictions.tool, questions, loaded, gold.rows(questions), run, progress=progress,
                           mutant_answers=gold.mutant_rows(), **kwargs)
-    return ExecutedScores(base, records, questions, loaded, run, predictions.question_mode, gold.mutant_answers)
+    from heron_pipeline.harness.state_run import keep_timed_answers
+
+    keep_timed_answers(run, records, loaded)  # the scored answers VES checks its timed runs against
+    return ExecutedScores(base, records, questions, loaded, run, predictions.question_mode, gold.mutant_answers, gold)
 
 
 def time_scores(executed: ExecutedScores) -> ExecutedScores:
     """The VES pass: the correct predictions' gold and prediction times, one query at a time. The
-    caller guarantees nothing else of heron's runs on the server meanwhile."""
-    from heron_pipeline.harness.scorer import time_records
+    caller guarantees nothing else of heron's runs on the server meanwhile. Every timed run's rows
+    are checked (``harness.state_run``): gold against its stored rows, a prediction against its
+    scored answer; a prediction that answers otherwise when timed is named ``timing-divergent`` in
+    its record and earns no VES."""
+    from heron_pipeline.harness.state_run import time_checked
 
-    timed = time_records(executed.records, executed.questions, executed.predictions, executed.run)
+    gold_rows = executed.gold.rows(executed.questions) if executed.gold is not None else None
+    timed = time_checked(executed.records, executed.questions, executed.predictions, executed.run, gold_rows)
     return replace(executed, records=timed)
 
 

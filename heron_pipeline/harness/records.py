@@ -32,6 +32,7 @@ FACT_TYPES = {
     "gold_row_count": "BIGINT", "gold_time_s": "DOUBLE", "pred_time_s": "DOUBLE",
     "prompt_tokens": "BIGINT", "completion_tokens": "BIGINT", "latency_s": "DOUBLE", "cached_prompt_tokens": "BIGINT",
     "cost_usd": "DOUBLE", "shape": "VARCHAR", "retrieval": "VARCHAR", "traps": "VARCHAR[]",
+    "timing_verdict": "VARCHAR",
 }
 
 
@@ -66,6 +67,10 @@ class ScoreRecord:
     shape: str = ""
     retrieval: str = ""
     traps: tuple[str, ...] = ()
+    #: the VES pass's verdict (issue 33): "timing-divergent" when a timed run of this correct
+    #: prediction did not give its scored answer (VES and R-VES 0 for it); None otherwise. Written
+    #: only when set, so the artifacts of runs without a divergent prediction keep their bytes.
+    timing_verdict: str | None = None
     values: Mapping[str, Any] = field(default_factory=dict)  # per-record metric field -> value
 
     def __init__(self, *, values: Mapping[str, Any] | None = None, **given: Any) -> None:
@@ -100,6 +105,8 @@ class ScoreRecord:
     def to_json(self) -> dict[str, Any]:
         doc = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "values"}
         doc["traps"] = list(self.traps)
+        if doc["timing_verdict"] is None:
+            del doc["timing_verdict"]
         doc.update({f.name: f.default for f in record_fields()})
         doc.update(self.values)
         return doc

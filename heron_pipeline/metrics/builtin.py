@@ -173,10 +173,10 @@ register(Metric(
 # --- efficiency ------------------------------------------------------------------------------------
 
 def _timed_ok(scores: ToolScores) -> bool:
-    """VES only when every correct prediction was timed on that state."""
+    """VES only when every correct prediction was timed on that state (``timed`` holds every sample-0
+    record but the correct untimed ones; a timing-divergent one is there, unrewarded)."""
     timed = scores.timed
-    return bool(timed) and all(sum(r.correct for r in timed[s]) == sum(scores.by_state[s].values())
-                               for s in scores.seeds)
+    return bool(timed) and all(len(timed[s]) == len(scores.by_state[s]) for s in scores.seeds)
 
 
 def _efficiency(name: str, reward):
@@ -185,11 +185,26 @@ def _efficiency(name: str, reward):
     return aggregate
 
 
-TIMING = ("correct", "gold_time_s", "pred_time_s", "seed")
+TIMING = ("correct", "gold_time_s", "pred_time_s", "timing_verdict", "seed")
 register(Metric(name="ves", label="VES", reads=TIMING, aggregate=_efficiency("ves", ves), html=(),
                 description="BIRD's valid efficiency score over timed correct predictions, mean over states"))
 register(Metric(name="r_ves", label="R-VES", reads=TIMING, aggregate=_efficiency("r_ves", r_ves), cli=(), html=(),
                 description="BIRD mini-dev's bucketed reward efficiency score, mean over states"))
+
+
+def _timing_divergent(scores: ToolScores) -> dict[str, Any]:
+    """The questions whose sample 0 answered differently when timed on some state (issue 33), named
+    in the standings; the key is there only when there is one, so other standings keep their bytes."""
+    named = sorted({f"{r['question_id']}@{r['seed']}" for r in scores.first
+                    if r["correct"] and r.get("timing_verdict")})
+    return {"timing_divergent": named} if named else {}
+
+
+register(Metric(name="timing_divergent", label="timing-divergent", reads=("correct", "timing_verdict", "seed"),
+                aggregate=_timing_divergent, unit="questions", higher_is_better=False,
+                columns=(), cli=(), markdown=(), html=(),
+                description="question@seed of the correct predictions whose timed runs gave another answer than the "
+                            "scored run (VES and R-VES 0 there); present only when there is one"))
 
 
 # --- partial credit, per record ---------------------------------------------------------------------

@@ -95,10 +95,14 @@ class ToolScores:
 
     @cached_property
     def timed(self) -> dict[int, list[TimedResult]]:
-        """seed -> VES inputs of sample 0: correct and timed, or wrong (a wrong answer earns 0)."""
+        """seed -> VES inputs of sample 0: correct and timed, or wrong (a wrong answer earns 0, and so
+        does a correct one whose timed runs gave another answer: ``timing_verdict``)."""
         out: dict[int, list[TimedResult]] = defaultdict(list)
         for r in self.first:
-            if r["correct"] and r["gold_time_s"] is not None and r["pred_time_s"] is not None:
+            if r["correct"] and r.get("timing_verdict"):
+                # answered differently when timed (issue 33, harness.state_run): no efficiency reward
+                out[r["seed"]].append(TimedResult(False, 1.0, 1.0))
+            elif r["correct"] and r["gold_time_s"] is not None and r["pred_time_s"] is not None:
                 out[r["seed"]].append(TimedResult(True, r["gold_time_s"], r["pred_time_s"]))
             elif not r["correct"]:
                 out[r["seed"]].append(TimedResult(False, 1.0, 1.0))

@@ -243,12 +243,18 @@ def _over_server_cap(err: psycopg.Error, columns: list[tuple[str, int]], limits:
                          "(refused by the server before it was sent)")
 
 
-def run_prediction(sql_text: str, *, dsn: str, limits: Limits = Limits(), parser: bool = True) -> ResultSet:
+def run_prediction(sql_text: str, *, dsn: str, limits: Limits = Limits(), parser: bool = True,
+                   stopwatch: list[float] | None = None) -> ResultSet:
     """Run one predicted query as the reader role behind ``dsn``; raise a ``SandboxError`` subclass.
 
     ``parser=False`` switches the sqlglot layer off: for the tests that prove the other layers
     hold on their own. Production callers leave it on, and go through ``Sandbox.run``, which also
     bounds how many run at once.
+
+    ``stopwatch`` (VES timing, issue 33): when given, the seconds from declaring the cursor to the
+    last row fetched are appended to it. It is the only difference between a scored and a timed
+    run, and it is client-side only: the server sees the same connection, settings, transaction,
+    cursor name, statement and fetches, so a query cannot tell from inside whether it is timed.
     """
     if parser:
         check_sql(sql_text, limits)
@@ -270,9 +276,13 @@ def run_prediction(sql_text: str, *, dsn: str, limits: Limits = Limits(), parser
                 columns = describe_statement(conn, sql_text) if body is not None else []
                 statement = capped_statement(body, columns, limits) if body is not None and columns else sql_text
                 with conn.cursor(name=_CURSOR_NAME) as cursor:
+                    started = time.perf_counter()
                     cursor.execute(statement)  # the string given, wrapped; PostgreSQL ignores trailing ';'
-                    return stream_result(cursor, max_rows=limits.max_rows, max_bytes=limits.max_bytes,
-                                         max_value_bytes=limits.value_cap)
+                    result = stream_result(cursor, max_rows=limits.max_rows, max_bytes=limits.max_bytes,
+                                           max_value_bytes=limits.value_cap)
+                    if stopwatch is not None:
+                        stopwatch.append(time.perf_counter() - started)
+                    return result
             except ResultTooLarge as err:
                 raise LimitExceeded(str(err)) from None
             except psycopg.Error as err:
@@ -310,12 +320,13 @@ class Sandbox:
         finally:
             self._slots.release()
 
-    def run(self, sql_text: str) -> ResultSet:
-        """Run one prediction (parser first, outside the slot: it needs no server)."""
+    def run(self, sql_text: str, *, stopwatch: list[float] | None = None) -> ResultSet:
+        """Run one prediction (parser first, outside the slot: it needs no server). VES timing runs
+        gold and prediction through this same call, with a ``stopwatch`` (see ``run_prediction``)."""
         if self.parser:
             check_sql(sql_text, self.limits)
         with self.slot():
-            return run_prediction(sql_text, dsn=self.dsn, limits=self.limits, parser=False)
+            return run_prediction(sql_text, dsn=self.dsn, limits=self.limits, parser=False, stopwatch=stopwatch)
 
     @contextmanager
     def connection(self) -> Iterator[psycopg.Connection]:
