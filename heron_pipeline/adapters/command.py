@@ -7,7 +7,7 @@ JSON object on stdin::
 
     {"id": "q001", "sample": 0, "question": "...", "question_mode": "full",
      "conventions": "<the benchmark's conventions note>",
-     "dsn": "<primary state, as the sandbox's read-only role>", "schema": "/path/to/schema.json"}
+     "dsn": "<primary state, as the cli tools' read-only login>", "schema": "/path/to/schema.json"}
 
 and prints on stdout either the SQL text, or a JSON object ``{"sql": ..., "retrieved_tables": [...],
 "prompt_tokens": ..., "completion_tokens": ..., "cost_usd": ...}`` (all but ``sql`` optional). The
@@ -20,6 +20,11 @@ question's error, never the run's.
 The child's environment is scrubbed: PATH, HOME, LANG and the variables named in
 ``HERON_CLI_PASS_ENV`` (comma-separated), never heron's own DSN or keys. Its name on the board is
 ``HERON_CLI_NAME`` / ``--cli-name`` (default ``cli``), so two external tools never share artifacts.
+The DSN (issue 33) is the ``heron_cli`` login (``sandbox.cli_role``), never the prediction sandbox's
+role: it opens the primary state only, reads what the sandbox reads, and its settings are put back
+before each run of the command and read after it — a run that leaves settings behind (``ALTER ROLE
+CURRENT_USER … SET``) is ``tool_failed`` with the settings named, and they are reset.
+
 Simplification: answers are not cached (the tool owns its own caching) and calls are sequential.
 """
 
@@ -35,11 +40,14 @@ import time
 from pathlib import Path
 from typing import Any, Mapping
 
+from psycopg import conninfo
+
 from heron_pipeline.adapters.base import PredictionContext
 from heron_pipeline.adapters.extract import NoSQLFound, extract_sql
 from heron_pipeline.artifacts.atomic import write_text_atomic
 from heron_pipeline.llm.errors import MALFORMED_REPLY, NO_SQL, TOOL_FAILED, TOOL_TIMEOUT
 from heron_pipeline.predictions.record import PredictionRecord
+from heron_pipeline.sandbox.cli_role import CLI_ROLE, CliAccess, cli_password
 
 SCHEMA_FORMAT = "heron-schema/1"
 DEFAULT_TIMEOUT_S = 120.0
@@ -107,6 +115,7 @@ class CommandAdapter:
             raise ValueError(f"HERON_CLI_TIMEOUT must be greater than 0, got {raw_timeout!r}")
         self.env = child_environment(env, pass_env if pass_env is not None else env.get("HERON_CLI_PASS_ENV"))
         self.schema_dir = schema_dir
+        self._access: CliAccess | None = None
 
     def conditions(self) -> dict[str, Any]:
         return {"model": f"cli:{self.name}", "temperature": None, "command": self.command,
@@ -116,14 +125,47 @@ class CommandAdapter:
         schema = write_schema_file(context.schema(), self.schema_dir)
         return [self._sample(question, i, context, schema) for i in range(context.n)]
 
+    def access(self, context: PredictionContext) -> CliAccess | None:
+        """The cli login of the primary state (None without the admin's DSN: then there is nothing
+        to set up, and the DSN handed over is the reader's with the cli login's user)."""
+        if not context.primary_dsn:
+            return None
+        if self._access is None or self._access.admin_dsn != context.primary_dsn:
+            self._access = CliAccess(context.primary_dsn, context.reader_password)
+        return self._access
+
+    def tool_dsn(self, context: PredictionContext) -> str | None:
+        """The DSN handed to the command: the cli login on the primary state, never the sandbox's role."""
+        access = self.access(context)
+        if access is not None:
+            return access.dsn
+        if not context.reader_dsn:
+            return None
+        return conninfo.make_conninfo(context.reader_dsn, user=CLI_ROLE,
+                                      password=cli_password(context.reader_password) or None)
+
     def request(self, question: Any, sample: int, context: PredictionContext, schema: Path) -> dict[str, Any]:
         """The JSON object sent on the command's stdin."""
         return {"id": question.id, "sample": sample, "question": context.text_of(question),
                 "question_mode": context.question_mode, "conventions": context.conventions,
-                "dsn": context.reader_dsn, "schema": str(schema)}
+                "dsn": self.tool_dsn(context), "schema": str(schema)}
 
     def _sample(self, question: Any, sample: int, context: PredictionContext, schema: Path) -> PredictionRecord:
         payload = json.dumps(self.request(question, sample, context, schema)).encode()
+        access = self.access(context)
+        if access is not None:
+            access.reset()  # the login as heron set it, whatever an earlier run left
+        record = self._run(question, sample, payload)
+        if access is not None:
+            left = access.tampered()
+            if left:
+                access.reset()
+                return PredictionRecord(question.id, sample, None, latency_s=record.latency_s, error_class=TOOL_FAILED,
+                                        error=("the tool changed its database login's settings, which is not "
+                                               "allowed: " + "; ".join(left))[:300])
+        return record
+
+    def _run(self, question: Any, sample: int, payload: bytes) -> PredictionRecord:
         started = time.perf_counter()
 
         def failed(error_class: str, error: str) -> PredictionRecord:

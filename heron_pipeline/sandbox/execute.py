@@ -41,7 +41,7 @@ from heron_pipeline.results.codec import stream_result
 from heron_pipeline.sandbox.errors import (ExecutionError, LimitExceeded, Rejected, SandboxError, SandboxUnavailable,
                                            Timeout)
 from heron_pipeline.sandbox.guard import check_sql, non_query_command
-from heron_pipeline.sandbox.limits import Limits, milliseconds
+from heron_pipeline.sandbox.limits import Limits, milliseconds, session_bounds, startup_options
 from heron_pipeline.sandbox.roles import READER_ROLE, ensure_sandbox
 
 _CURSOR_NAME = "heron_prediction"
@@ -125,8 +125,7 @@ def _connect(dsn: str, limits: Limits) -> psycopg.Connection:
     told = False
     while True:
         try:
-            return psycopg.connect(dsn, autocommit=False, options=SESSION_OPTIONS,
-                                   connect_timeout=limits.connect_timeout_s)
+            return _bounded_connection(dsn, limits)
         except psycopg.Error as err:
             first = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
             if err.sqlstate != _NO_SLOT and "too many connections" not in first:
@@ -139,6 +138,31 @@ def _connect(dsn: str, limits: Limits) -> psycopg.Connection:
                 told = True
         time.sleep(pause)
         pause = min(pause * 2, 0.5)
+
+
+#: The server version behind each reader DSN, learnt at its first connection: the version-dependent
+#: bounds (``transaction_timeout``) then go into the startup options too.
+_SERVER_VERSIONS: dict[str, int] = {}
+
+
+def _bounded_connection(dsn: str, limits: Limits) -> psycopg.Connection:
+    """A reader connection whose every bound is set by the sandbox itself, in the startup options
+    (which take precedence over any default the role has, role-wide or per database): issue 33."""
+    version = _SERVER_VERSIONS.get(dsn)
+    options = f"{SESSION_OPTIONS} {startup_options(session_bounds(limits, version))}"
+    conn = psycopg.connect(dsn, autocommit=False, options=options, connect_timeout=limits.connect_timeout_s)
+    if version is None:
+        version = _SERVER_VERSIONS.setdefault(dsn, conn.info.server_version)
+        late = {k: v for k, v in session_bounds(limits, version).items() if k not in session_bounds(limits)}
+        if late:
+            try:
+                for name, value in late.items():
+                    conn.execute(sql.SQL("SET {} = {}").format(sql.Identifier(name), sql.Literal(value)))
+                conn.commit()
+            except BaseException:
+                conn.close()
+                raise
+    return conn
 
 
 def _waiting_notice(dsn: str, refusal: str, limits: Limits) -> str:

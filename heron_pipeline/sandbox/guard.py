@@ -76,6 +76,13 @@ DENIED_FUNCTIONS = frozenset({
     # shows the server (Hardening II): the databases (a name's existence is an oracle for a hidden
     # state's seed), every setting at once, other sessions. roles.HIDDEN_CATALOGS hides the views.
     "pg_database_size", "has_database_privilege", "pg_show_all_settings", "pg_stat_get_activity",
+    # Found by the enumeration of every function the reader may run (issue 33,
+    # tests/sandbox/test_sandbox_databases.py): each names another database, gives its OID, or tells
+    # whether one exists (pg_describe_object(1262, oid, 0) over pg_tablespace_databases(1663) lists
+    # every state's name; pg_get_object_address('database', …) is an existence oracle).
+    "pg_describe_object", "pg_identify_object", "pg_identify_object_as_address", "pg_get_object_address",
+    "pg_tablespace_databases", "pg_lock_status", "pg_database_collation_actual_version", "pg_stat_have_stats",
+    "pg_stat_get_progress_info",
 })
 
 #: Function name prefixes refused: whole families (file reading, large objects, dblink, advisory
@@ -84,7 +91,29 @@ DENIED_PREFIXES = (
     "pg_read_", "pg_ls_", "pg_file_", "lo_", "dblink", "pg_advisory_", "pg_try_advisory_",
     "pg_create_", "pg_drop_", "pg_replication_", "pg_logical_", "pg_wal_replay_", "pg_import_",
     "binary_upgrade_", "pg_stat_reset", "pg_copy_", "pg_log_", "pg_restore_", "pg_clear_", "pg_set_",
+    # Per-database statistics by database OID (an existence oracle over OIDs) and other sessions'
+    # databases, queries and clients (issue 33).
+    "pg_stat_get_db_", "pg_stat_get_backend_",
 )
+
+#: System catalogs and views a query over the domain schemas never needs, and the reader may not
+#: read (SELECT revoked from PUBLIC in each benchmark database, roles.py; refused here by name): the
+#: list of every database — each state's name, a hidden state's included — and their comments,
+#: statistics, locks and shared dependencies (which carry other databases' OIDs), the server's
+#: settings, and other sessions. What stays readable: the catalogs that describe the benchmark
+#: database itself (pg_class, pg_attribute, pg_type, information_schema …). docs/METHODOLOGY.md §12.
+HIDDEN_CATALOGS = (
+    "pg_database", "pg_stat_database", "pg_stat_database_conflicts", "pg_shdescription", "pg_db_role_setting",
+    "pg_settings", "pg_stat_activity", "pg_replication_slots", "pg_prepared_xacts", "pg_stat_progress_analyze",
+    "pg_stat_progress_basebackup", "pg_stat_progress_cluster", "pg_stat_progress_copy",
+    "pg_stat_progress_create_index", "pg_stat_progress_vacuum", "pg_locks", "pg_shdepend",
+)
+
+
+def relation_hidden(name: str) -> bool:
+    """Whether ``name`` (unqualified or ``pg_catalog.``-qualified) is one of the hidden catalogs."""
+    lowered = name.lower()
+    return lowered.removeprefix("pg_catalog.") in HIDDEN_CATALOGS
 
 
 #: PostgreSQL's statements that are not queries, by their first keyword (its SQL command
@@ -262,6 +291,9 @@ def check_sql(sql: str, limits: Limits | None = None) -> Verdict:
     for name in unicode_identifiers(tokens):
         if function_denied(name):
             raise Rejected(f"function {name.lower()}() is not allowed (written with Unicode escapes)")
+        if relation_hidden(name):
+            raise Rejected(f"the catalog {name.lower()} is not readable (it describes other databases or the "
+                           "server; written with Unicode escapes)")
     logger = logging.getLogger("sqlglot")
     level = logger.level
     logger.setLevel(logging.ERROR)  # sqlglot warns when it falls back to a Command; we reject those
@@ -287,6 +319,9 @@ def check_sql(sql: str, limits: Limits | None = None) -> Verdict:
         for kind, label in _FORBIDDEN_NODES:
             if isinstance(node, kind):
                 raise Rejected(f"{label} is not allowed in a read-only query")
+        if isinstance(node, exp.Table) and relation_hidden(node.name) and node.db.lower() in ("", "pg_catalog"):
+            raise Rejected(f"the catalog {node.name.lower()} is not readable (it describes other databases or the "
+                           "server)")
         if isinstance(node, exp.Func):
             name = _function_name(node)
             if function_denied(name):

@@ -93,3 +93,31 @@ class Limits:
 def milliseconds(seconds: float) -> int:
     """PostgreSQL timeouts in whole milliseconds, never 0 (0 would mean "no timeout")."""
     return max(1, round(seconds * 1000))
+
+
+def session_bounds(limits: Limits, server_version: int | None = None) -> dict[str, str]:
+    """Every bound the sandbox sets itself on each reader session (issue 33), never trusting the
+    role's defaults: a role may give itself defaults per database (``ALTER ROLE CURRENT_USER IN
+    DATABASE d SET work_mem = '2GB'``), and a session's startup options take precedence over them.
+    ``temp_file_limit`` is superuser-only, so it cannot be a session option of the reader: it stays on
+    the role, where the reader cannot change it. ``transaction_timeout`` exists from PostgreSQL 17."""
+    bounds = {
+        "statement_timeout": f"{milliseconds(limits.statement_timeout_s)}ms",
+        "lock_timeout": f"{milliseconds(limits.lock_timeout_s)}ms",
+        "idle_in_transaction_session_timeout": f"{milliseconds(limits.idle_in_transaction_timeout_s)}ms",
+        "work_mem": limits.work_mem,
+        "hash_mem_multiplier": "2",
+        "max_parallel_workers_per_gather": "0",
+        "default_transaction_read_only": "on",
+        "search_path": '"$user",public',
+    }
+    if server_version is not None and server_version >= 170000:
+        bounds["transaction_timeout"] = f"{milliseconds(limits.wall_clock_s)}ms"
+    return bounds
+
+
+def startup_options(bounds: dict[str, str]) -> str:
+    """``bounds`` as libpq ``options`` (``-c name=value``; spaces and backslashes escaped)."""
+    def escape(text: str) -> str:
+        return text.replace("\\", "\\\\").replace(" ", "\\ ")
+    return " ".join(f"-c {name}={escape(value)}" for name, value in bounds.items())

@@ -23,15 +23,18 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import logging
 from dataclasses import dataclass
 
 import psycopg
 from psycopg import sql
 
+from heron_pipeline.sandbox.guard import HIDDEN_CATALOGS as _HIDDEN_CATALOGS
 from heron_pipeline.sandbox.guard import function_denied
 from heron_pipeline.sandbox.limits import Limits, milliseconds
 
 READER_ROLE = "heron_reader"
+log = logging.getLogger(__name__)
 
 #: pg_advisory_lock(classid, objid) key of every sandbox setup on a cluster ('hrn' + 's'etup).
 SETUP_LOCK = (0x68726E, 0x73)
@@ -41,17 +44,8 @@ _WRITE_PRIVILEGES = ("INSERT", "UPDATE", "DELETE", "TRUNCATE", "REFERENCES", "TR
 
 _RELATION_KINDS = ("r", "v", "m", "f", "p")
 
-#: System catalogs and views a query over the domain schemas never needs, and the reader may not
-#: read (SELECT revoked from PUBLIC in each benchmark database): the list of every database — each
-#: state's name, a hidden state's included — and their comments and statistics, the server's
-#: settings, and other sessions. What stays readable: the catalogs that describe the benchmark
-#: database itself (pg_class, pg_attribute, pg_type, information_schema …). docs/METHODOLOGY.md §12.
-HIDDEN_CATALOGS = (
-    "pg_database", "pg_stat_database", "pg_stat_database_conflicts", "pg_shdescription", "pg_db_role_setting",
-    "pg_settings", "pg_stat_activity", "pg_replication_slots", "pg_prepared_xacts", "pg_stat_progress_analyze",
-    "pg_stat_progress_basebackup", "pg_stat_progress_cluster", "pg_stat_progress_copy",
-    "pg_stat_progress_create_index", "pg_stat_progress_vacuum",
-)
+#: The catalogs the reader may not read (defined beside the parser's refusal of them).
+HIDDEN_CATALOGS = _HIDDEN_CATALOGS
 
 
 @dataclass(frozen=True)
@@ -148,7 +142,27 @@ def _role_drift(conn: psycopg.Connection, limits: Limits, role: str, password: s
                                                                         sql.Literal(value)))
     for setting in sorted(set(current) - set(wanted)):
         changes.append(sql.SQL("ALTER ROLE {} RESET {}").format(name, sql.Identifier(setting)))
+    # Settings the role gave itself in one database (``ALTER ROLE CURRENT_USER IN DATABASE d SET
+    # work_mem = '2GB'`` is allowed to any role for user-settable parameters): none may stay.
+    for database, _settings in per_database_settings(conn, role):
+        changes.append(sql.SQL("ALTER ROLE {} IN DATABASE {} RESET ALL").format(name, sql.Identifier(database)))
     return changes
+
+
+def per_database_settings(conn: psycopg.Connection, role: str) -> list[tuple[str, list[str]]]:
+    """(database, ["work_mem=2GB", …]) for every ``pg_db_role_setting`` row of ``role`` in one database
+    (setdatabase ≠ 0), read as the admin."""
+    return [(database, list(config or [])) for database, config in conn.execute(
+        "SELECT d.datname::text, s.setconfig FROM pg_db_role_setting s JOIN pg_database d ON d.oid = s.setdatabase "
+        "JOIN pg_roles r ON r.oid = s.setrole WHERE r.rolname = %s AND s.setdatabase <> 0 ORDER BY 1",
+        (role,)).fetchall()]
+
+
+def settings_drift_line(role: str, found: list[tuple[str, list[str]]]) -> str:
+    """The one line said when ``role`` was found with settings of its own in some database."""
+    listed = "; ".join(f"{database}: {', '.join(settings)}" for database, settings in found)
+    return (f"the role {role} had settings of its own per database ({listed}): reset — heron sets every bound "
+            "per session and never runs with a role's own defaults")
 
 
 def _database_drift(conn: psycopg.Connection, role: str) -> list[sql.Composable]:
@@ -268,6 +282,9 @@ def ensure_sandbox(conn: psycopg.Connection, lock: psycopg.Connection, limits: L
     concurrent query sees the grants from before or from after, never a state in between."""
     if not sandbox_drift(conn, limits, role=role, password=password):
         return 0
+    found = per_database_settings(conn, role)
+    if found:
+        log.warning(settings_drift_line(role, found))
     lock.execute(sql.SQL("SET lock_timeout = {}").format(sql.Literal(f"{milliseconds(lock_timeout_s)}ms")))
     lock.execute("SELECT pg_advisory_lock(%s, %s)", SETUP_LOCK)
     try:

@@ -52,7 +52,7 @@ print(json.dumps({"sql": "SELECT 1 AS one;", "retrieved_tables": ["Tenancy.Tenan
     req = seen[0]["req"]
     assert set(req) == {"id", "sample", "question", "question_mode", "conventions", "dsn", "schema"}
     assert (req["id"], req["sample"], req["question"], req["question_mode"]) == ("q001", 0, Q[0].question, "full")
-    assert req["conventions"] == context.conventions and "user=heron_reader" in req["dsn"]
+    assert req["conventions"] == context.conventions and "user=heron_cli" in req["dsn"]
     assert [(s["req"]["id"], s["req"]["sample"]) for s in seen] == [("q001", 0), ("q001", 1), ("q002", 0), ("q002", 1)]
     doc = json.loads(open(req["schema"]).read())
     assert doc == json.loads(json.dumps(schema_document(context.catalog)))
