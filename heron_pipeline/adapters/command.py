@@ -11,6 +11,8 @@ JSON object on stdin::
 
 and prints on stdout either the SQL text, or a JSON object ``{"sql": ..., "retrieved_tables": [...],
 "prompt_tokens": ..., "completion_tokens": ..., "cost_usd": ...}`` (all but ``sql`` optional). The
+tokens and cost are the tool's own claim: recorded and shown as claimed (``conditions["telemetry"]``),
+never in the Grade; the latency is heron's own clock around the call, so it is measured. The
 schema file (format ``heron-schema/1``, ``schema_document``; documented in examples/cli/README.md)
 is the catalog as JSON. A non-zero exit is ``tool_failed``, no answer within ``HERON_CLI_TIMEOUT``
 seconds (default 120; the whole process group is killed) is ``tool_timeout``, a JSON object
@@ -47,6 +49,7 @@ from heron_pipeline.adapters.extract import NoSQLFound, extract_sql
 from heron_pipeline.artifacts.atomic import write_text_atomic
 from heron_pipeline.llm.errors import MALFORMED_REPLY, NO_SQL, TOOL_FAILED, TOOL_TIMEOUT
 from heron_pipeline.predictions.record import PredictionRecord
+from heron_pipeline.scoring.grade import CLAIMED, MEASURED, telemetry
 from heron_pipeline.sandbox.cli_role import CLI_ROLE, CliAccess, cli_password
 
 SCHEMA_FORMAT = "heron-schema/1"
@@ -119,7 +122,9 @@ class CommandAdapter:
 
     def conditions(self) -> dict[str, Any]:
         return {"model": f"cli:{self.name}", "temperature": None, "command": self.command,
-                "timeout_s": self.timeout_s, "passed_env": sorted(set(self.env) - set(BASE_ENV))}
+                "timeout_s": self.timeout_s, "passed_env": sorted(set(self.env) - set(BASE_ENV)),
+                # the reply's usage is the tool's word; the latency is heron's perf_counter around the call
+                "telemetry": telemetry(tokens=CLAIMED, latency=MEASURED)}
 
     def predict(self, question: Any, context: PredictionContext) -> list[PredictionRecord]:
         schema = write_schema_file(context.schema(), self.schema_dir)

@@ -4,6 +4,11 @@ A multi-step tool makes several calls for one answer; its record carries the sum
 usage (None only when no call reported any), a cost that is unknown as soon as one call's is
 unknown, and a ``steps`` line per step saying what happened — including every fallback — so a
 reader of the predictions can tell a tool that answered from one that limped to an answer.
+
+Its usage and latency are heron's own measurements — the billed usage heron's LLM client read from
+the provider's response, the client's clock around each call — so the LLM adapters' rows carry
+``telemetry`` ``measured`` (the default of ``metrics.telemetry_of``) and their tokens and latency
+enter the Grade; contrast the ``cli`` tool's reply and a submission's records, which are claims.
 """
 
 from __future__ import annotations

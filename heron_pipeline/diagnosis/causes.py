@@ -118,15 +118,19 @@ def predicted_tables(sql: str | None) -> set[str] | None:
         return None
 
 
-def table_linking(sql: str | None, gold_tables: Iterable[str]) -> tuple[float | None, float | None]:
+def table_linking(sql: str | None, gold_tables: Iterable[str], *,
+                  ran: bool = True) -> tuple[float | None, float | None]:
     """(recall, precision) in [0, 1] of the tables ``sql`` reads against ``gold_tables``.
 
-    No SQL reads no table: recall 0, precision undefined (None). SQL that does not parse, or a
-    question without gold tables: (None, None). A query that reads no table (``SELECT 1``) has
-    recall 0 and precision None."""
+    A prediction that did not run (``ran=False``: rejected, timed out, failed) scores (0, 0) whatever
+    its text — no score without a right answer. No SQL reads no table: recall 0, precision undefined
+    (None). SQL that does not parse, or a question without gold tables: (None, None). A query that
+    reads no table (``SELECT 1``) has recall 0 and precision None."""
     gold = {t.lower() for t in gold_tables}
     if not gold:
         return None, None
+    if not ran:
+        return 0.0, 0.0
     if sql is None:
         return 0.0, None
     read = predicted_tables(sql)

@@ -95,7 +95,7 @@ def compute_standings(score_paths: Iterable[Path], scale: str,
     tools = [r[0] for r in con.execute("SELECT DISTINCT tool FROM scores ORDER BY tool").fetchall()]
     conditions = conditions or {}
     rows = [tool_standing(con, t, conditions.get(t, ToolConditions())) for t in tools]
-    field_figures(rows)  # the Grade, relative to the field
+    field_figures(rows)  # the Grade, from each row's own figures
     rows.sort(key=lambda r: (-r["grade"], -r["multi_state_ex1"], r["tool"]))
     seeds = sorted({s for r in rows for s in r["conditions"]["seeds"]})
     return {"scale": scale, "seeds": seeds, "mode": "multi-state" if len(seeds) >= 2 else "single-state",

@@ -28,6 +28,7 @@ from heron_pipeline.leaderboard.boards import board_order, board_role
 from heron_pipeline.leaderboard.rows import leaderboard_rows, row_fields
 from heron_pipeline.leaderboard.write import PUBLISHED_DIR, render_markdown
 from heron_pipeline.metrics import claim_keys, field_figures
+from heron_pipeline.scoring.grade import CLAIMED, telemetry
 
 SUBMISSIONS_DIR = PROJECT_ROOT / "submissions"
 PUBLISHED_FILES = ("leaderboard.json", "leaderboard.csv", "LEADERBOARD.md", "leaderboard.svg", "breakdown.svg",
@@ -136,7 +137,10 @@ def _submission_info(v: Any) -> dict[str, Any]:
 
 
 def _regrade(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The Grade is relative to the field: recomputed over the rows of one board, then ranked."""
+    """Every row's Grade recomputed from its own figures (a published row is a submission, so its
+    tokens and latency are the submitter's claim and never graded), then the board ranked."""
+    for row in rows:
+        row["conditions"]["telemetry"] = telemetry(tokens=CLAIMED, latency=CLAIMED)
     field_figures(rows)
     return sorted(rows, key=lambda r: (-r["grade"], -r["multi_state_ex1"], r["tool"]))
 

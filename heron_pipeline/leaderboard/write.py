@@ -19,7 +19,7 @@ from heron_pipeline.config import PROJECT_ROOT
 from heron_pipeline.leaderboard.boards import ROLE_TEXT, board_role, board_title
 from heron_pipeline.leaderboard.rows import leaderboard_rows, row_fields
 from heron_pipeline.leaderboard.svg import render_svg
-from heron_pipeline.metrics import markdown_cells
+from heron_pipeline.metrics import claimed, markdown_cells
 from heron_pipeline.metrics.cells import md_text
 
 #: The published leaderboard (``heron leaderboard``): outside ``submissions/``, whose watcher it would retrigger.
@@ -38,6 +38,11 @@ def render_markdown(standings: Iterable[Mapping[str, Any]]) -> str:
                   f"The figure to quote: multi-state EX@1 (correct on every one of {len(board['seeds'])} state(s)); "
                   f"95 % bootstrap CI, {board['ci']['resamples']} resamples, seed {board['ci']['seed']}. "
                   f"EX@k is the unbiased pass@k over n samples, a ceiling.", ""]
+        claims = [t["tool"] for t in board["tools"]
+                  if claimed(t, "tokens", "tokens_per_question") or claimed(t, "latency", "mean_latency_s")]
+        if claims:
+            parts += [f"Tokens/q and latency of {', '.join(claims)} are claimed by the tool (its reply or its "
+                      f"submission's records), not measured by heron: shown, never in the Grade.", ""]
         header = ["tool", "model", "temp", "n", "scale", "seeds", "mode", *(cell.title(board) for cell in cells)]
         parts.append("| " + " | ".join(header) + " |")
         parts.append("|" + "---|" * len(header))

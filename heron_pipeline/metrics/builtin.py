@@ -19,6 +19,7 @@ from heron_pipeline.metrics.cells import cli_text, html_cell, html_text, md_text
 from heron_pipeline.metrics.registry import Cell, Claim, Column, Metric, RecordField, register
 from heron_pipeline.metrics.scores import Scored, ToolScores
 from heron_pipeline.scoring.exact_match import EMSchema
+from heron_pipeline.scoring.grade import CLAIMED, MEASURED
 from heron_pipeline.scoring import (
     ToolDims,
     bootstrap_ci,
@@ -70,25 +71,38 @@ def ex1_of_records(records: Sequence[Any]) -> float:
     return ex([r.correct for r in first]) if first else 0.0
 
 
-# --- Grade: relative to the field, so computed over a board's rows -------------------------------
+# --- Grade: from the row's own figures, after the aggregates ---------------------------------------
+
+def telemetry_of(standing: Mapping[str, Any]) -> dict[str, str]:
+    """How the row's tokens and latency were obtained (``conditions["telemetry"]``): ``measured``
+    by heron unless the tool's adapter or the submission path marked them ``claimed``."""
+    given = standing["conditions"].get("telemetry") or {}
+    return {k: given.get(k, MEASURED) for k in ("tokens", "latency")}
+
 
 def tool_dims(standing: Mapping[str, Any]) -> ToolDims:
-    """The Grade's raw dimensions of one tool: multi-state EX@1 with ≥ 2 states, else EX@1."""
+    """The Grade's raw dimensions of one tool: multi-state EX@1 with ≥ 2 states, else EX@1; VES with
+    the mean EX@1 of the states it was averaged over; tokens and latency with whether heron measured them."""
     states = standing["conditions"]["states"]
-    headline = standing["multi_state_ex1"] if states >= 2 else next(iter(standing["ex1_per_state"].values()))
+    per_state = list(standing["ex1_per_state"].values())
+    headline = standing["multi_state_ex1"] if states >= 2 else per_state[0]
+    measured = telemetry_of(standing)
     return ToolDims(ex=headline, ves=standing["ves"], errors=standing["errors"], n=standing["questions"],
                     tokens_per_question=standing["tokens_per_question"] or None,
-                    mean_latency_s=standing["mean_latency_s"] or None)
+                    mean_latency_s=standing["mean_latency_s"] or None,
+                    ex_timed=sum(per_state) / len(per_state) if per_state else None,
+                    tokens_measured=measured["tokens"] == MEASURED, latency_measured=measured["latency"] == MEASURED)
 
 
 def _grades(rows: list[Mapping[str, Any]]) -> list[float]:
-    dims = [tool_dims(r) for r in rows]
-    return [grade(d, dims) for d in dims]
+    return [grade(tool_dims(r)) for r in rows]
 
 
 register(Metric(
     name="grade", label="Grade", field=_grades, unit="points",
-    description="weighted mean of EX, VES, reliability, token economy and latency (scoring.grade)"))
+    description="EX, and efficiency, reliability, token economy and latency each earned only by right answers "
+                "and measured against fixed reference points; ≤ EX, from the row's own measured figures "
+                "(scoring.grade)"))
 
 
 # --- execution accuracy --------------------------------------------------------------------------
@@ -213,12 +227,12 @@ register(Metric(
     name="soft_f1", label="Soft-F1", reads=("soft_f1",), fields=(RecordField("soft_f1", "DOUBLE"),),
     record=lambda s: {"soft_f1": soft_f1(*canonical_pair(s.question.gold_sql, s.gold_rows, s.prediction.sql,
                                                          s.pred_rows))},
-    aggregate=_mean_percent("soft_f1"), claims=(Claim("soft_f1"),),
+    failed=lambda s: {"soft_f1": 0.0}, aggregate=_mean_percent("soft_f1"), claims=(Claim("soft_f1"),),
     description="BIRD mini-dev's Soft-F1, rows paired in the canonical order (scoring.canonical_pair)"))
 
 register(Metric(
     name="row_f1", label="row F1", reads=("row_f1",), fields=(RecordField("row_f1", "DOUBLE"),),
-    record=lambda s: {"row_f1": row_multiset_f1(s.gold_rows, s.pred_rows)},
+    record=lambda s: {"row_f1": row_multiset_f1(s.gold_rows, s.pred_rows)}, failed=lambda s: {"row_f1": 0.0},
     aggregate=_mean_percent("row_f1"), claims=(Claim("row_f1"),),
     description="F1 of the result rows as multisets (order-free)"))
 
@@ -230,14 +244,27 @@ def _recalls(s: Scored) -> dict[str, float | None]:
     return {f"recall_{recall_label(k)}": set_recall_at_k(retrieved, gold_tables, k) for k in RECALL_KS}
 
 
-def _set_recall(scores: ToolScores) -> dict[str, Any]:
-    # per question, the last state's value (the tables a prediction retrieved do not depend on the state)
-    recalls: dict[str, dict[str, float]] = defaultdict(dict)
+def _zeroed(values: Mapping[str, Any]) -> dict[str, Any]:
+    """Every defined value 0 (False for a boolean); an undefined one (None: not exposed) stays None."""
+    return {k: None if v is None else (False if isinstance(v, bool) else 0.0) for k, v in values.items()}
+
+
+def _lowest_per_question(scores: ToolScores, field: str) -> dict[str, Any]:
+    """question -> the lowest defined value of ``field`` over sample 0's states. The value does not
+    depend on the state where the prediction ran, and is 0 where it failed: one failure zeroes it."""
+    out: dict[str, Any] = {}
     for r in scores.first:
-        for k in RECALL_KS:
-            value = r[f"recall_{recall_label(k)}"]
-            if value is not None:
-                recalls[recall_label(k)][r["question_id"]] = value
+        value = r[field]
+        if value is not None:
+            out[r["question_id"]] = value if r["question_id"] not in out else min(out[r["question_id"]], value)
+    return out
+
+
+def _set_recall(scores: ToolScores) -> dict[str, Any]:
+    # per question, the lowest value over the states (a retrieval does not depend on the state; a
+    # prediction that failed on some state scores 0 there)
+    recalls: dict[str, dict[str, float]] = {recall_label(k): _lowest_per_question(scores, f"recall_{recall_label(k)}")
+                                            for k in RECALL_KS}
     return {"set_recall": {f"@{k}": (100 * _mean(list(v.values())) if v else None) for k, v in
                            ((recall_label(k), recalls.get(recall_label(k), {})) for k in RECALL_KS)}}
 
@@ -246,7 +273,7 @@ register(Metric(
     name="set_recall", label="Set-Recall@k",
     reads=tuple(f"recall_{recall_label(k)}" for k in RECALL_KS),
     fields=tuple(RecordField(f"recall_{recall_label(k)}", "DOUBLE") for k in RECALL_KS),
-    record=_recalls, aggregate=_set_recall,
+    record=_recalls, failed=lambda s: _zeroed(_recalls(s)), aggregate=_set_recall,
     claims=tuple(Claim(f"set_recall@{recall_label(k)}", classes=("retrieval",),
                        required=("retrieval",) if k == 10 else ()) for k in RECALL_KS),
     columns=tuple(Column(f"set_recall_at_{recall_label(k)}", lambda t, _n, k=k: rounded(t["set_recall"][f"@{recall_label(k)}"]))
@@ -275,7 +302,10 @@ def _exact_match(gold_sql: str, pred_sql: str) -> bool:
 
 
 def _exact_match_share(scores: ToolScores) -> dict[str, Any]:
-    em = {r["question_id"]: bool(r["exact_match"]) for r in scores.first}
+    # per question: an exact match on every state, i.e. it ran everywhere (a failure scores EM 0)
+    em: dict[str, bool] = {}
+    for r in scores.first:
+        em[r["question_id"]] = em.get(r["question_id"], True) and bool(r["exact_match"])
     return {"exact_match": ex(list(em.values())) if em else None}
 
 
@@ -283,8 +313,9 @@ register(Metric(
     name="exact_match", label="EM", reads=("exact_match",), fields=(RecordField("exact_match", "BOOLEAN", False),),
     record=lambda s: {"exact_match": s.prediction.sql is not None and _exact_match(s.question.gold_sql,
                                                                                     s.prediction.sql)},
-    aggregate=_exact_match_share, claims=(Claim("exact_match"),),
-    description="Spider's exact set match of the SQL, share of questions"))
+    failed=lambda s: {"exact_match": False}, aggregate=_exact_match_share, claims=(Claim("exact_match"),),
+    description="Spider's exact set match of the SQL that ran, share of questions (a prediction that failed, "
+                "was rejected or timed out on some state: 0)"))
 
 
 # --- reliability and cost ---------------------------------------------------------------------------
@@ -312,14 +343,28 @@ def _tokens(scores: ToolScores) -> dict[str, Any]:
             "tokens_per_question": tokens / len(scores.questions) if scores.questions else 0.0}
 
 
+def claimed(t: Mapping[str, Any], kind: str, key: str) -> bool:
+    """Whether the row shows a ``kind`` figure (tokens, latency) the tool claimed rather than heron measured."""
+    return bool(t.get(key)) and telemetry_of(t)[kind] == CLAIMED
+
+
+def _cli_telemetry(t: Mapping[str, Any], kind: str, key: str, digits: int) -> str:
+    return cli_text(t.get(key), digits) + (" (claimed)" if claimed(t, kind, key) else "")
+
+
+def _html_telemetry(t: Mapping[str, Any], kind: str, key: str, digits: int) -> str:
+    note = '<div class="cond">claimed, not graded</div>' if claimed(t, kind, key) else ""
+    return html_cell(t.get(key), html_text(t.get(key), digits) + note)
+
+
 register(Metric(
     name="tokens_per_question", label="tokens/q", reads=("prompt_tokens", "completion_tokens", "cached_prompt_tokens"),
     aggregate=_tokens, unit="tokens", higher_is_better=False,
     columns=(Column("tokens_per_question", lambda t, k: rounded(t["tokens_per_question"], 1)),),
-    cli=(Cell("tok/q", lambda t: cli_text(t["tokens_per_question"])),),
-    html=(Cell("tokens/q", lambda t, b: html_cell(t.get("tokens_per_question"),
-                                                  html_text(t.get("tokens_per_question"), 1))),),
-    description="prompt + completion tokens per question, each prediction once"))
+    cli=(Cell("tok/q", lambda t: _cli_telemetry(t, "tokens", "tokens_per_question", 1)),),
+    html=(Cell("tokens/q", lambda t, b: _html_telemetry(t, "tokens", "tokens_per_question", 1)),),
+    description="prompt + completion tokens per question, each prediction once; claimed (not graded) when the "
+                "tool reported them (conditions.telemetry)"))
 
 
 def _cost(scores: ToolScores) -> dict[str, Any]:
@@ -338,8 +383,9 @@ register(Metric(
     name="mean_latency_s", label="latency s", reads=("latency_s",),
     aggregate=lambda scores: {"mean_latency_s": scores.usage["mean_latency_s"]}, unit="s", higher_is_better=False,
     columns=(Column("mean_latency_s", lambda t, k: rounded(t["mean_latency_s"], 3)),),
-    cli=(Cell("lat s", lambda t: cli_text(t["mean_latency_s"], 3)),), html=(),
-    description="the tool's own mean time to predict (not the execution)"))
+    cli=(Cell("lat s", lambda t: _cli_telemetry(t, "latency", "mean_latency_s", 3)),), html=(),
+    description="the tool's own mean time to predict (not the execution); claimed (not graded) when the tool "
+                "reported it (conditions.telemetry)"))
 
 
 # --- breakdown (a JSON figure, not a column) --------------------------------------------------------
@@ -360,11 +406,17 @@ def _linking(sql: str | None, gold_tables: tuple[str, ...]) -> tuple[float | Non
     return table_linking(sql, gold_tables)
 
 
+def _failed_linking(s: Scored) -> tuple[float | None, float | None]:
+    """A prediction that did not run links no table: (0, 0), undefined without gold tables."""
+    return table_linking(s.prediction.sql, tuple(s.question.gold_tables), ran=False)
+
+
 def _per_question_percent(field: str):
-    """100 × the mean over questions of a per-record share that does not depend on the state
-    (the value of sample 0 on the last state, like Set-Recall); None-valued questions left out."""
+    """100 × the mean over questions of a per-record share that does not depend on the state where
+    the prediction ran (sample 0's lowest value over the states, like Set-Recall: 0 when it failed on
+    one); None-valued questions left out."""
     def aggregate(scores: ToolScores) -> dict[str, Any]:
-        values = {r["question_id"]: r[field] for r in scores.first if r[field] is not None}
+        values = _lowest_per_question(scores, field)
         return {field: 100 * _mean(list(values.values())) if values else None}
     return aggregate
 
@@ -373,17 +425,19 @@ register(Metric(
     name="table_recall", label="table recall", reads=("table_recall",),
     fields=(RecordField("table_recall", "DOUBLE"),),
     record=lambda s: {"table_recall": _linking(s.prediction.sql, tuple(s.question.gold_tables))[0]},
+    failed=lambda s: {"table_recall": _failed_linking(s)[0]},
     aggregate=_per_question_percent("table_recall"), claims=(Claim("table_recall"),),
-    description="share of the gold tables the predicted SQL reads (sqlglot, CTE names excluded); no SQL reads "
-                "none (0)"))
+    description="share of the gold tables the predicted SQL reads (sqlglot, CTE names excluded); a prediction "
+                "that did not run reads none (0)"))
 
 register(Metric(
     name="table_precision", label="table precision", reads=("table_precision",),
     fields=(RecordField("table_precision", "DOUBLE"),),
     record=lambda s: {"table_precision": _linking(s.prediction.sql, tuple(s.question.gold_tables))[1]},
+    failed=lambda s: {"table_precision": _failed_linking(s)[1]},
     aggregate=_per_question_percent("table_precision"), claims=(Claim("table_precision"),),
-    description="share of the tables the predicted SQL reads that gold reads; undefined (left out) when it "
-                "reads none"))
+    description="share of the tables the predicted SQL reads that gold reads; undefined (left out) when SQL "
+                "that ran reads none; 0 for a prediction that did not run"))
 
 DIAGNOSIS_FIELDS = (RecordField("cause", "VARCHAR"), RecordField("cause_detail", "VARCHAR"),
                     RecordField("missing_tables", "VARCHAR[]"), RecordField("extra_tables", "VARCHAR[]"),

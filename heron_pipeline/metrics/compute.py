@@ -14,11 +14,12 @@ def record_fields() -> tuple[RecordField, ...]:
 
 
 def record_values(scored: Scored) -> dict[str, Any]:
-    """field -> value of every per-record metric for one scored prediction."""
+    """field -> value of every per-record metric for one scored prediction. A prediction that did not
+    run scores each metric's ``failed`` values (0 wherever defined): no score without a right answer."""
     values: dict[str, Any] = {}
     for m in metrics():
         if m.record is not None:
-            got = dict(m.record(scored))
+            got = dict(m.failed(scored) if m.failed is not None and not scored.ran else m.record(scored))
             if set(got) != {f.name for f in m.fields}:
                 raise ValueError(f"metric {m.name!r} wrote {sorted(got)}, declared {[f.name for f in m.fields]}")
             values.update(got)
@@ -35,7 +36,8 @@ def tool_figures(scores: ToolScores) -> dict[str, Any]:
 
 
 def field_figures(rows: list[dict[str, Any]]) -> None:
-    """Set every field-relative figure (the Grade) on the rows of one board, in place."""
+    """Set every figure computed from a row's other figures (the Grade) on the rows of one board, in
+    place; each row's value depends on that row only."""
     for m in metrics():
         if m.field is not None:
             for row, value in zip(rows, m.field(rows)):

@@ -1,8 +1,9 @@
 """The metric registry: every figure heron reports is declared once, here, and read everywhere else.
 
 A ``Metric`` says what a figure is (name, label, unit, which way is better), how it is computed
-(a per-record function run when a prediction is scored, stored in the score record; an aggregate
-over one tool's records across states; or a figure relative to the field, like the Grade), whether
+(a per-record function run when a prediction is scored, stored in the score record, with what a
+prediction that did not run scores instead; an aggregate over one tool's records across states; or
+a figure computed from a row's other figures, like the Grade), whether
 a submission may claim it and within which tolerance, and how it is shown on each face (the CLI
 table, the flat CSV row, the Markdown and HTML tables). The scorer, the standings, the leaderboard
 files and the submission checks loop over the registry instead of naming metrics, so adding one is
@@ -75,9 +76,13 @@ class Metric:
     """One declared figure.
 
     ``record(scored) -> {field: value}`` runs when a prediction is scored (``scored`` is a
-    ``metrics.scores.Scored``) and writes ``fields``; ``aggregate(tool_scores) -> {standings key:
-    value}`` runs over one tool's records (``metrics.scores.ToolScores``); ``field(rows) -> values``
-    runs over every row of one board, after the aggregates (a figure relative to the field).
+    ``metrics.scores.Scored``) and writes ``fields``; ``failed(scored) -> {field: value}`` is what a
+    prediction that did not run (no SQL, a provider failure, rejected, timed out, over a limit, an
+    error) writes instead — no score without a right answer, so 0 wherever the figure is defined;
+    None only for a record that is not a score (the diagnosis, which names the failure), computed by
+    ``record`` for every prediction. ``aggregate(tool_scores) -> {standings key: value}`` runs over
+    one tool's records (``metrics.scores.ToolScores``); ``field(rows) -> values`` runs over every
+    row of one board, after the aggregates, each value from its own row's figures (the Grade).
     ``reads`` names the score-record fields the aggregate reads. ``columns``, ``cli``, ``markdown``
     and ``html`` are the faces; ``None`` means the default single column of ``name`` under
     ``label``, an empty tuple means not shown there.
@@ -88,6 +93,7 @@ class Metric:
     reads: tuple[str, ...] = ()
     fields: tuple[RecordField, ...] = ()
     record: Callable[[Any], Mapping[str, Any]] | None = None
+    failed: Callable[[Any], Mapping[str, Any]] | None = None
     aggregate: Callable[[Any], Mapping[str, Any]] | None = None
     field: Callable[[list[Mapping[str, Any]]], list[Any]] | None = None
     unit: str = "%"
@@ -102,6 +108,8 @@ class Metric:
     def __post_init__(self) -> None:
         if bool(self.record) != bool(self.fields):
             raise ValueError(f"metric {self.name!r}: a per-record function and the fields it writes go together")
+        if self.failed is not None and self.record is None:
+            raise ValueError(f"metric {self.name!r}: a failed prediction's values need a per-record function")
         if not (self.record or self.aggregate or self.field):
             raise ValueError(f"metric {self.name!r} computes nothing: give it a record, aggregate or field function")
 

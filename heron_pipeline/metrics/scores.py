@@ -37,6 +37,13 @@ class Scored:
     extra_columns: bool = False
     mutant_answers: tuple[Any, ...] = ()
 
+    @property
+    def ran(self) -> bool:
+        """Whether the prediction ran and was judged: it gave SQL, the sandbox returned its rows and
+        the record names no class — not no SQL, rejected, timed out, over a limit or failed, nor
+        one of the scorer's own wrong-answer classes. Any other prediction scores 0 on every metric."""
+        return self.error_class is None and self.pred_rows is not None
+
 
 class ToolScores:
     """One tool's score records on one scale (the ``scores`` table of a DuckDB connection)."""

@@ -335,6 +335,7 @@ def _predictions_result(artifacts: Path, sub: Submission, records: list[Any], di
     """The submission's predictions as the bench core's predictions result (content-hashed artifact)."""
     from heron_pipeline.artifacts import ArtifactLayout, ArtifactRef, write_jsonl_artifact
     from heron_pipeline.bench.predict import PredictionsResult
+    from heron_pipeline.scoring.grade import CLAIMED, telemetry
 
     meta = sub.meta
     assert meta is not None
@@ -342,7 +343,9 @@ def _predictions_result(artifacts: Path, sub: Submission, records: list[Any], di
                                      (r.to_json() for r in records))
     extra = meta.model_extra or {}
     conditions = {"model": meta.model, "temperature": meta.temperature, "question_mode": meta.question_mode,
-                  **{k: extra[k] for k in ("usd_per_mtok_prompt", "usd_per_mtok_completion") if k in extra}}
+                  **{k: extra[k] for k in ("usd_per_mtok_prompt", "usd_per_mtok_completion") if k in extra},
+                  # tokens and latency in predictions.jsonl are the submitter's word: shown, never graded
+                  "telemetry": telemetry(tokens=CLAIMED, latency=CLAIMED)}
     return PredictionsResult(
         tool=meta.tool, kind="reference" if meta.class_ == "reference" else meta.class_, status="complete",
         reason=None, scale=meta.scale, question_mode=meta.question_mode, n=meta.n, predictions=ArtifactRef(path, sha),

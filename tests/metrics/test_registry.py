@@ -131,12 +131,13 @@ def test_builtin_aggregates_through_the_registry(tmp_path: Path, name: str, rows
 
 
 def test_grade_is_a_field_figure_of_the_registry(tmp_path: Path) -> None:
-    """Two single-state tools, no VES, no telemetry: Grade = (0.45 EX + 0.10 reliability) / 0.55."""
+    """Two single-state tools, no VES, no telemetry: Grade = (0.45 EX + 0.10 reliability × EX/100) / 0.55
+    (reliability is earned only by right answers)."""
     a = [_record("a", 42, "q1", True), _record("a", 42, "q2", False, err="error")]
     b = [_record("b", 42, "q1", True), _record("b", 42, "q2", True)]
     board = compute_standings([store_scores_in(tmp_path / "a", a)[0], store_scores_in(tmp_path / "b", b)[0]], "tiny")
     grades = {t["tool"]: t["grade"] for t in board["tools"]}
-    assert grades == pytest.approx({"a": (0.45 * 50 + 0.10 * 50) / 0.55, "b": 100.0})
+    assert grades == pytest.approx({"a": (0.45 * 50 + 0.10 * 50 * 50 / 100) / 0.55, "b": 100.0})
     assert [t["tool"] for t in board["tools"]] == ["b", "a"]
 
 
