@@ -1,8 +1,8 @@
 """How often a blind second author's SQL, written from the `natural` texts alone, gives the gold answer.
 
 Each answer runs in the prediction sandbox on every given state and is compared with the gold by the
-comparator's natural-mode rule (extra columns allowed); a question agrees when it matches on every
-state. Prints one line per disagreeing question, then the agreement overall and per retrieval bucket.
+comparator (one width rule in both question modes since issue 33: exactly the gold's columns); a
+question agrees when it matches on every state. Prints one line per disagreeing question, then the agreement overall and per retrieval bucket.
 
 Run: .venv/bin/python benchmarks/natural_agreement.py questions/natural_check/second_author_round1.yaml [tiny] [42,43,44]
 (the states must exist on heron's configured server).
@@ -45,7 +45,7 @@ def main(answers_file: str, scale: str = "tiny", seeds: str = "42,43,44") -> int
                 except Exception as err:  # noqa: BLE001 - a failed answer disagrees
                     rows = None
                     print(f"{q.id} seed {seed}: error {' '.join(str(err).split())[:120]}")
-                agree[q.id].append(compare(q.gold_sql, gold, rows, extra_columns=True))
+                agree[q.id].append(compare(q.gold_sql, gold, rows))
     by_bucket: dict[str, list[bool]] = defaultdict(list)
     for q in questions:
         ok = all(agree[q.id])

@@ -104,12 +104,10 @@ def execute_scores(server: Any, predictions: PredictionsResult, gold: GoldResult
     if predictions.kind == "retrieval":
         return ScoresResult(status="skipped", reason="a retriever returns ranked tables, no SQL: it is scored on "
                                                      "the retrieval board", scores=None, **base)
-    extra_columns = predictions.question_mode == "natural"
-    kwargs = {"extra_columns": True} if extra_columns else {}
     loaded = list(predictions.load())
     run = state_run(server, state.scale, state.seed)
     records = score_state(predictions.tool, questions, loaded, gold.rows(questions), run, progress=progress,
-                          mutant_answers=gold.mutant_rows(), **kwargs)
+                          mutant_answers=gold.mutant_rows())
     from heron_pipeline.harness.state_run import keep_timed_answers
 
     keep_timed_answers(run, records, loaded)  # the scored answers VES checks its timed runs against

@@ -13,8 +13,8 @@ A prediction the comparator judged wrong gets exactly one cause, the first of th
    rows in gold's place). Every matching mutant is reported; the cause is chosen by a fixed rule:
    mutants removing a trap the question is tagged with first, then the generator's order; the tag
    is the chosen mutant's first trap the question carries, else its first;
-4. ``shape`` — the answer has a different number of columns than gold (in natural question mode,
-   where extra columns are allowed, fewer than gold), or it holds gold's rows and only their order
+4. ``shape`` — the answer has a different number of columns than gold (in both question modes:
+   the comparator wants exactly gold's width), or it holds gold's rows and only their order
    differs where gold orders;
 5. ``values`` — everything else, with the rows gold has that the answer lacks and the rows the
    answer has that gold lacks (multisets, with the comparator's value rules).
@@ -22,7 +22,7 @@ A prediction the comparator judged wrong gets exactly one cause, the first of th
 Rows carry no column names, so the number of columns is known only when both results have rows;
 an empty side goes straight to ``values``. Columns are paired before rows are counted (each gold
 column with the predicted column sharing most of its values), because the comparator lets columns
-come in any order and, in natural mode, ignores extra predicted columns.
+come in any order.
 """
 
 from __future__ import annotations
@@ -77,13 +77,13 @@ def trap_label(mutant: Any) -> str:
 
 
 def trap_matches(gold_sql: str, pred_rows: Sequence[tuple], mutant_answers: Iterable[Any],
-                 question_traps: Iterable[str] = (), *, extra_columns: bool = False) -> list[Any]:
+                 question_traps: Iterable[str] = ()) -> list[Any]:
     """The stored trap mutant answers (``mutants.answers.MutantAnswer``) equal to ``pred_rows`` by the
     comparator that decides EX (the mutant's rows in gold's place, gold's order rule), in the fixed
     order the cause is chosen in: mutants of a trap the question is tagged with first, then the
     generator's order (the stored order)."""
     tagged = set(question_traps)
-    found = [m for m in mutant_answers if compare(gold_sql, m.rows, pred_rows, extra_columns=extra_columns)]
+    found = [m for m in mutant_answers if compare(gold_sql, m.rows, pred_rows)]
     return sorted(found, key=lambda m: not tagged & set(m.traps))  # stable: generator order within
 
 
@@ -213,12 +213,11 @@ def row_diff(gold_rows: Sequence[tuple], pred_rows: Sequence[tuple], *, examples
 
 def diagnose(*, correct: bool, error_class: str | None, pred_sql: str | None, gold_sql: str,
              gold_tables: Iterable[str], gold_rows: Sequence[tuple], pred_rows: Sequence[tuple] | None,
-             extra_columns: bool = False, mutant_answers: Iterable[Any] = (),
+             mutant_answers: Iterable[Any] = (),
              question_traps: Iterable[str] = ()) -> Diagnosis | None:
     """The one cause of a wrong prediction (None for a correct one); see the module docstring.
 
-    ``extra_columns`` is the comparator's natural-mode rule: more columns than gold is then not a
-    shape error. ``mutant_answers`` are the question's stored trap mutant answers on this state
+    ``mutant_answers`` are the question's stored trap mutant answers on this state
     (``mutants.answers``), ``question_traps`` its trap tags (they order the matches)."""
     if correct:
         return None
@@ -230,14 +229,14 @@ def diagnose(*, correct: bool, error_class: str | None, pred_sql: str | None, go
         return Diagnosis(SCHEMA_LINKING, "misses " + ", ".join(sorted(gold - read)),
                          tuple(sorted(gold - read)), tuple(sorted(read - gold)))
     extra_tables = tuple(sorted(read - gold)) if read is not None else ()
-    matches = trap_matches(gold_sql, pred_rows, mutant_answers, question_traps, extra_columns=extra_columns)
+    matches = trap_matches(gold_sql, pred_rows, mutant_answers, question_traps)
     if matches:
         more = f" (and {len(matches) - 1} more)" if len(matches) > 1 else ""
         return Diagnosis(trap_cause(matches[0], question_traps), f"equals mutant: {matches[0].description}{more}",
                          extra_tables=extra_tables, trap_mutants=tuple(trap_label(m) for m in matches))
     if gold_rows and pred_rows:
         width, pred_width = len(gold_rows[0]), len(pred_rows[0])
-        if pred_width < width or (pred_width > width and not extra_columns):
+        if pred_width != width:
             return Diagnosis(SHAPE, f"{pred_width} columns, gold has {width}", extra_tables=extra_tables)
     diff = row_diff(gold_rows, pred_rows)
     if diff.rows_missing == 0 and diff.rows_extra == 0:

@@ -171,9 +171,7 @@ def _trap_check(recorded: RecordedScores, seed: int, question: Any, record: dict
     if ref is None or not str(record.get("cause") or "").startswith(TRAP_PREFIX):
         return None
     answers = parse_mutant_answers(ref.read_json()).get(question.id, ())
-    natural = (recorded.run.get("options") or {}).get("question_mode") == "natural"
-    found = trap_matches(question.gold_sql, pred_rows, answers, [str(getattr(t, "value", t)) for t in question.traps],
-                         extra_columns=natural)
+    found = trap_matches(question.gold_sql, pred_rows, answers, [str(getattr(t, "value", t)) for t in question.traps])
     return ref.digest, tuple(trap_label(m) for m in found)
 
 

@@ -9,6 +9,16 @@ A failed execution is classified (rejected, timeout, limit, error) and scores 0;
 the sandbox does not classify — the server itself going away — stops the run, because that is the
 harness failing, not the tool.
 
+No score without a right answer (issue 33): two more verdicts are named here, where the comparator's
+verdict becomes a score, and both are wrong answers whose rows were fetched:
+
+* ``reads-no-data`` — the parsed prediction reads no table of the benchmark's schema (its FROM and
+  JOIN clauses, CTE names removed, name none: ``SELECT 1 WHERE false``, a constant row). It cannot
+  have found the answer in the data, so it is wrong whatever its rows; no gold is such a query
+  (tests/harness). SQL sqlglot cannot parse is left to the comparator (nothing can be said of it).
+* ``comparator-budget`` — the comparison ran past its work budget (``scoring.comparator.verdict``):
+  counted wrong and listed with the question, never a stall.
+
 Execution (EX) and VES timing are two passes: ``score_state`` executes and compares, several
 predictions at once; ``time_records`` then times the correct ones, one query at a time. A caller
 that scores several states at once (``bench.run``) runs every state's EX pass first and the VES
@@ -25,7 +35,11 @@ from heron_pipeline.harness.records import ScoreRecord
 from heron_pipeline.harness.timing import time_pair
 from heron_pipeline.metrics import Scored, record_values
 from heron_pipeline.predictions.record import PredictionRecord
-from heron_pipeline.scoring import compare
+from heron_pipeline.scoring.comparator import BUDGET, MATCH, verdict
+
+#: The error classes this module names for a prediction that ran (see the module docstring).
+READS_NO_DATA = "reads-no-data"
+COMPARATOR_BUDGET = BUDGET  # "comparator-budget"
 
 #: Runs hostile SQL on the state; returns an object with ``.rows`` (a results.ResultSet) or raises.
 Execute = Callable[[str], Any]
@@ -52,14 +66,43 @@ def _value(tag: Any) -> str:
     return str(getattr(tag, "value", tag))
 
 
+def _schema_domains() -> frozenset[str]:
+    """The benchmark's domain schemas (the catalog, parsed once per process)."""
+    global _DOMAINS
+    if _DOMAINS is None:
+        from heron_pipeline.catalog import load_catalog
+
+        catalog = load_catalog()
+        _DOMAINS = frozenset(d.lower() for d in [*catalog.domains, *catalog.type_schemas])
+    return _DOMAINS
+
+
+_DOMAINS: frozenset[str] | None = None
+
+
+def reads_data(sql: str | None, domains: frozenset[str] | None = None) -> bool | None:
+    """Whether ``sql`` reads a table of the benchmark's schema: a schema-qualified table whose
+    schema is one of ``domains`` (default: the catalog's), anywhere in its FROM and JOIN clauses,
+    subqueries included, CTE names removed (``sql_facts.tables_read``). None when there is no SQL or
+    sqlglot cannot parse it. The sandbox's search_path holds no benchmark schema, so an unqualified
+    name cannot be a benchmark table (``FROM pg_class`` reads the catalog, not the data)."""
+    from heron_pipeline.diagnosis.causes import predicted_tables
+
+    tables = predicted_tables(sql)
+    if tables is None:
+        return None
+    domains = _schema_domains() if domains is None else domains
+    return any("." in t and t.split(".", 1)[0] in domains for t in tables)
+
+
 def score_prediction(tool: str, question: Any, prediction: PredictionRecord, gold_rows: list[tuple],
-                     state: StateRun, *, extra_columns: bool = False,
-                     mutant_answers: tuple[Any, ...] = ()) -> ScoreRecord:
+                     state: StateRun, *, mutant_answers: tuple[Any, ...] = ()) -> ScoreRecord:
     """Execute one prediction on ``state`` and score it against that state's gold rows.
 
-    ``extra_columns`` is the comparator's rule for natural question mode: the prediction may
-    return more columns than gold (see ``scoring.compare``); off, the column counts must agree.
-    ``mutant_answers`` are the question's stored trap mutant answers on this state
+    The comparator's rule is the same in both question modes: exactly the gold's number of columns
+    (``scoring.compare``). A prediction that reads no benchmark table is wrong (``reads-no-data``),
+    and so is one whose comparison overran the comparator's work budget (``comparator-budget``);
+    both keep their rows, and the class names them in the record. ``mutant_answers`` are the question's stored trap mutant answers on this state
     (``mutants.answers``), read by the diagnosis to name a ``trap:<tag>`` cause; none are run here.
     """
     pred_rows: list[tuple] | None = None
@@ -74,7 +117,15 @@ def score_prediction(tool: str, question: Any, prediction: PredictionRecord, gol
             if kind is None:
                 raise
             error_class, error = kind, " ".join(str(exc).split())[:300] or type(exc).__name__
-    correct = compare(question.gold_sql, gold_rows, pred_rows, extra_columns=extra_columns)
+    correct = False
+    if pred_rows is not None:
+        if reads_data(prediction.sql) is False:
+            error_class, error = READS_NO_DATA, "the prediction reads no table of the database"
+        else:
+            outcome = verdict(question.gold_sql, gold_rows, pred_rows)
+            correct = outcome == MATCH
+            if outcome == COMPARATOR_BUDGET:
+                error_class, error = COMPARATOR_BUDGET, "the comparison ran past the comparator's work budget"
     return ScoreRecord(
         tool=tool, scale=state.scale, seed=state.seed, question_id=question.id, sample=prediction.sample,
         correct=correct, error_class=error_class, error=error,
@@ -84,7 +135,7 @@ def score_prediction(tool: str, question: Any, prediction: PredictionRecord, gol
         cost_usd=prediction.cost_usd,
         shape=_value(question.shape), retrieval=_value(question.retrieval),
         traps=tuple(_value(t) for t in question.traps),
-        values=record_values(Scored(question, prediction, gold_rows, pred_rows, correct, error_class, extra_columns,
+        values=record_values(Scored(question, prediction, gold_rows, pred_rows, correct, error_class,
                                     tuple(mutant_answers))),
     )
 
@@ -125,13 +176,12 @@ def time_records(records: list[ScoreRecord], questions: Iterable[Any], predictio
 def score_state(tool: str, questions: Iterable[Any], predictions: Iterable[PredictionRecord],
                 gold_rows: Mapping[str, list[tuple]], state: StateRun, *, time_ves: bool = False,
                 progress: Callable[[int], None] | None = None, workers: int = 3,
-                extra_columns: bool = False,
                 mutant_answers: Mapping[str, tuple[Any, ...]] | None = None) -> list[ScoreRecord]:
     """Score every prediction of ``tool`` on one state, in (question, sample) order.
 
-    ``extra_columns`` is passed to every ``score_prediction`` (natural question mode), and so is
-    each question's entry of ``mutant_answers`` (question id -> the state's stored trap mutant
-    answers, ``GoldResult.mutant_rows``; none given: no ``trap:<tag>`` cause can be named).
+    Each question's entry of ``mutant_answers`` (question id -> the state's stored trap mutant
+    answers, ``GoldResult.mutant_rows``; none given: no ``trap:<tag>`` cause can be named) is passed
+    to its ``score_prediction``.
     A question without predictions is scored as a failed prediction (sample 0, ``no_sql``) so that
     a tool cannot improve its EX by skipping hard questions. A prediction for an unknown question
     id is an error in the predictions artifact (ValueError).
@@ -153,8 +203,8 @@ def score_state(tool: str, questions: Iterable[Any], predictions: Iterable[Predi
     def score_question(job: tuple[Any, list[PredictionRecord]]) -> list[ScoreRecord]:
         question, samples = job
         traps = (mutant_answers or {}).get(question.id, ())
-        scored = [score_prediction(tool, question, p, gold_rows[question.id], state,
-                                   extra_columns=extra_columns, mutant_answers=traps) for p in samples]
+        scored = [score_prediction(tool, question, p, gold_rows[question.id], state, mutant_answers=traps)
+                  for p in samples]
         if progress:
             progress(1)
         return scored

@@ -448,7 +448,7 @@ DIAGNOSIS_FIELDS = (RecordField("cause", "VARCHAR"), RecordField("cause_detail",
 def _diagnosis(s: Scored) -> dict[str, Any]:
     found = diagnose(correct=s.correct, error_class=s.error_class, pred_sql=s.prediction.sql,
                      gold_sql=s.question.gold_sql, gold_tables=s.question.gold_tables, gold_rows=s.gold_rows,
-                     pred_rows=s.pred_rows, extra_columns=s.extra_columns, mutant_answers=s.mutant_answers,
+                     pred_rows=s.pred_rows, mutant_answers=s.mutant_answers,
                      question_traps=[str(getattr(t, "value", t)) for t in s.question.traps])
     if found is None:
         return {f.name: None for f in DIAGNOSIS_FIELDS}

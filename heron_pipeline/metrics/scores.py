@@ -24,9 +24,10 @@ class Scored:
     """One prediction executed on one state: what a per-record metric function reads.
 
     ``pred_rows`` is None when the prediction gave no SQL or its execution failed; ``correct`` is
-    the comparator's verdict (``scoring.compare``), given ``extra_columns`` (natural question mode);
-    ``error_class`` is the record's failure class (None when the SQL ran); ``mutant_answers`` the
-    question's stored trap mutant answers on this state (``mutants.answers.MutantAnswer``)."""
+    the comparator's verdict (``scoring.compare``: the same rule in both question modes), false too
+    when the scorer names the prediction ``reads-no-data`` or ``comparator-budget``; ``error_class``
+    is the record's failure class (None when the SQL ran and neither of those was named);
+    ``mutant_answers`` the question's stored trap mutant answers on this state (``mutants.answers.MutantAnswer``)."""
 
     question: Any
     prediction: Any
@@ -34,7 +35,6 @@ class Scored:
     pred_rows: list[tuple] | None
     correct: bool
     error_class: str | None = None
-    extra_columns: bool = False
     mutant_answers: tuple[Any, ...] = ()
 
     @property

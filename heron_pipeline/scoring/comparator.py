@@ -5,9 +5,9 @@ Strict on data, lenient on shape:
 * rows form a multiset (multiplicity matters); order matters only as the gold
   query's outermost ORDER BY demands (see `order_spec`);
 * columns may come in any order, but rows stay aligned; names are ignored;
-* with `extra_columns=True` (natural question mode) the prediction may have more
-  columns than gold: each gold column must match a distinct predicted column,
-  rows still aligned, and the other columns are ignored;
+* the prediction has exactly the gold's number of columns, in both question
+  modes (issue 33: a prediction whose columns merely *contain* the gold's lets a
+  tool hedge, two readings zipped side by side; docs/DECISIONS.md 2026-12-05);
 * values follow fixed rules (`values_equal`): numbers by value across
   int/float/Decimal with a small tolerance unless both are integral, NULL only
   equals NULL, booleans are not numbers, strings are exact, JSON/arrays are
@@ -36,6 +36,12 @@ Design, because results can have a million rows:
    a wildcard; within a bucket, rows are matched with a maximum bipartite
    matching whose edges are the tolerant row equality.  The tolerance relation
    is not transitive, so a matching (not greedy pairing) is what decides.
+4. Bounded: every comparison runs under a work budget (`_Budget`: candidate
+   column mappings and the rows each one costs to check, search steps, tolerant
+   matchings).  A comparison that would overrun it - a same-width prediction
+   built so that many column mappings pass every signature - stops with
+   `ComparatorBudgetExceeded`; `verdict` names that outcome (`BUDGET`) and
+   `compare` counts it as no match, so a comparison can never stall a run.
 """
 
 from __future__ import annotations
@@ -47,7 +53,7 @@ import uuid
 from bisect import bisect_left, bisect_right
 from collections import Counter, defaultdict
 from decimal import Decimal
-from typing import Iterator, Sequence
+from typing import Iterator, Literal, Sequence
 
 import numpy as np
 
@@ -66,6 +72,48 @@ from .order_spec import OrderSpec, order_spec
 
 REL_TOL = 1e-9
 ABS_TOL = 1e-6
+
+#: The work a comparison may do (`_Budget`), in units of about one row check each: this base, plus
+#: `BUDGET_PER_ROW` units per result row, so a large honest result can always try a few mappings.
+WORK_BUDGET = 2_000_000
+BUDGET_PER_ROW = 32
+#: The fixed cost, in work units, charged on top of the rows for each candidate mapping checked.
+_MAPPING_OVERHEAD = 64
+
+MATCH, DIFFERENT, BUDGET = "match", "different", "comparator-budget"
+Verdict = Literal["match", "different", "comparator-budget"]
+
+
+class ComparatorBudgetExceeded(Exception):
+    """A comparison ran past its work budget (`_Budget`) before reaching a verdict."""
+
+    def __init__(self, spent: int, budget: int) -> None:
+        self.spent, self.budget = spent, budget
+        super().__init__(f"comparator work budget exceeded: {spent:,} units spent, budget {budget:,}")
+
+
+class _Budget:
+    """A counter of the comparator's work: candidate column mappings (each charged its rows plus a fixed
+    overhead), steps of the mapping search, pair signatures and tolerant-matching edges. `spend` raises
+    `ComparatorBudgetExceeded` once the total passes `limit` (None: unbounded)."""
+
+    __slots__ = ("limit", "spent")
+
+    def __init__(self, limit: int | None) -> None:
+        self.limit, self.spent = limit, 0
+
+    def spend(self, units: int) -> None:
+        self.spent += units
+        if self.limit is not None and self.spent > self.limit:
+            raise ComparatorBudgetExceeded(self.spent, self.limit)
+
+
+_UNBOUNDED = _Budget(None)
+
+
+def work_budget(rows: int) -> int:
+    """The default budget of a comparison of results with `rows` rows."""
+    return WORK_BUDGET + BUDGET_PER_ROW * rows
 
 # --------------------------------------------------------------------------- #
 # Value keys
@@ -292,6 +340,7 @@ def _mappings(
     candidates: list[list[int]],
     pred_class: list[int],
     consistent,
+    budget: _Budget = _UNBOUNDED,
 ) -> Iterator[tuple[int, ...]]:
     """All injective gold→pred column assignments drawn from `candidates`.
 
@@ -314,6 +363,7 @@ def _mappings(
             if k in used or pred_class[k] in tried_classes:
                 continue
             tried_classes.add(pred_class[k])
+            budget.spend(1 + len(chosen))  # one step: a pair check against each column placed
             if not consistent(j, k, chosen):
                 continue
             chosen[j] = k
@@ -325,21 +375,17 @@ def _mappings(
     yield from place(0)
 
 
-def _signatures_fit(g_sigs, p_sigs, extra_columns: bool) -> bool:
-    """Gold's column signatures equal the prediction's as multisets - or, when the prediction may
-    carry extra columns, are contained in them (each gold column needs its own predicted one)."""
-    if extra_columns:
-        return not Counter(g_sigs) - Counter(p_sigs)
+def _signatures_fit(g_sigs, p_sigs) -> bool:
+    """Gold's column signatures equal the prediction's as multisets (same width, same columns)."""
     return Counter(g_sigs) == Counter(p_sigs)
 
 
 def _exact_mappings(g_hashes: list[np.ndarray], p_hashes: list[np.ndarray], p_keys,
-                    extra_columns: bool = False) -> Iterator[tuple[int, ...]]:
-    """Injective gold→pred column mappings whose columns have equal multiset signatures and pair
-    signatures (onto, unless `extra_columns`)."""
+                    budget: _Budget = _UNBOUNDED) -> Iterator[tuple[int, ...]]:
+    """Gold→pred column bijections whose columns have equal multiset signatures and pair signatures."""
     g_sigs = [_multiset_signature(h) for h in g_hashes]
     p_sigs = [_multiset_signature(h) for h in p_hashes]
-    if not _signatures_fit(g_sigs, p_sigs, extra_columns):
+    if not _signatures_fit(g_sigs, p_sigs):
         return iter(())
     candidates = [[k for k, s in enumerate(p_sigs) if s == g] for g in g_sigs]
     pair_cache: dict[tuple[str, int, int], tuple[int, int]] = {}
@@ -347,18 +393,19 @@ def _exact_mappings(g_hashes: list[np.ndarray], p_hashes: list[np.ndarray], p_ke
     def pair_sig(side: str, hashes, a: int, b: int) -> tuple[int, int]:
         key = (side, a, b)
         if key not in pair_cache:
+            budget.spend(len(hashes[a]))
             pair_cache[key] = _multiset_signature(_mix(hashes[a] * _ROW_PRIME ^ hashes[b]))
         return pair_cache[key]
 
     def consistent(j: int, k: int, chosen: dict[int, int]) -> bool:
         # Only ambiguous columns need the pair check; against every column already placed, so a
-        # decoy (same values as a gold column, other rows - e.g. an extra predicted column) fails
-        # here for the price of one hash pass instead of a full row match.
+        # decoy (same values as a gold column, other rows) fails here for the price of one hash
+        # pass instead of a full row match.
         if len(candidates[j]) == 1:
             return True
         return all(pair_sig("g", g_hashes, j2, j) == pair_sig("p", p_hashes, k2, k) for j2, k2 in chosen.items())
 
-    return _mappings(candidates, _content_classes(p_keys, p_hashes), consistent)
+    return _mappings(candidates, _content_classes(p_keys, p_hashes), consistent, budget)
 
 
 # --------------------------------------------------------------------------- #
@@ -632,11 +679,11 @@ def _is_flat_exact(types: set) -> bool:
 
 
 def _tolerant_mappings(g_keys, p_keys, g_flat, p_flat, g_coarse, p_coarse, p_hashes, g_types, p_types,
-                       extra_columns: bool = False) -> Iterator[tuple[int, ...]]:
+                       budget: _Budget = _UNBOUNDED) -> Iterator[tuple[int, ...]]:
     """Column mappings allowed by coarse signatures and numeric sum bounds."""
     g_sigs = [_multiset_signature(h) for h in g_coarse]
     p_sigs = [_multiset_signature(h) for h in p_coarse]
-    if not _signatures_fit(g_sigs, p_sigs, extra_columns):
+    if not _signatures_fit(g_sigs, p_sigs):
         return iter(())
     g_bounds = [_column_number_bounds(*args) for args in zip(g_keys, g_flat, g_types)]
     p_bounds = [_column_number_bounds(*args) for args in zip(p_keys, p_flat, p_types)]
@@ -646,10 +693,10 @@ def _tolerant_mappings(g_keys, p_keys, g_flat, p_flat, g_coarse, p_coarse, p_has
     ]
     if any(not c for c in candidates):
         return iter(())
-    return _mappings(candidates, _content_classes(p_keys, p_hashes), lambda j, k, chosen: True)
+    return _mappings(candidates, _content_classes(p_keys, p_hashes), lambda j, k, chosen: True, budget)
 
 
-def _max_matching(gold: list[tuple], pred: list[tuple]) -> int:
+def _max_matching(gold: list[tuple], pred: list[tuple], budget: _Budget = _UNBOUNDED) -> int:
     """Size of a maximum matching between two row lists under tolerant row equality.
 
     Rows here share one coarse key, so they differ only in finite numbers.
@@ -676,6 +723,7 @@ def _max_matching(gold: list[tuple], pred: list[tuple]) -> int:
         return [firsts[w][1] for w in window if _rows_close(gold[i], pred[firsts[w][1]])]
 
     edges = [neighbours(i) for i in range(len(gold))]
+    budget.spend(len(gold) + len(pred) + sum(map(len, edges)))
     match_of_pred: dict[int, int] = {}
     match_of_gold: dict[int, int] = {}
     free_pred = defaultdict(list)
@@ -742,7 +790,7 @@ def count_matching_rows(gold_rows: Sequence[tuple], pred_rows: Sequence[tuple], 
     return _matching_over_groups(gold, pred, tags, tags)
 
 
-def _matching_over_groups(gold, pred, g_tags, p_tags) -> int:
+def _matching_over_groups(gold, pred, g_tags, p_tags, budget: _Budget = _UNBOUNDED) -> int:
     g_groups, p_groups = _group_by_coarse_key(gold, g_tags), _group_by_coarse_key(pred, p_tags)
     total = 0
     for key, g_rows in g_groups.items():
@@ -752,7 +800,7 @@ def _matching_over_groups(gold, pred, g_tags, p_tags) -> int:
         if Counter(g_rows) == Counter(p_rows):
             total += len(g_rows)
         else:
-            total += _max_matching(g_rows, p_rows)
+            total += _max_matching(g_rows, p_rows, budget)
     return total
 
 
@@ -781,7 +829,8 @@ def _tolerant_positional(g_keys, p_keys, g_exact, p_exact, g_typed=None, p_typed
     return all(map(_rows_close, _rows_at(g_keys, idx_diff), _rows_at(p_keys, idx_diff)))
 
 
-def _tolerant_multiset(g_keys, p_keys, g_exact, p_exact, g_coarse_rows, p_coarse_rows, tags, g_typed=None, p_typed=None) -> bool:
+def _tolerant_multiset(g_keys, p_keys, g_exact, p_exact, g_coarse_rows, p_coarse_rows, tags, g_typed=None, p_typed=None,
+                       budget: _Budget = _UNBOUNDED) -> bool:
     """Multiset equality under the tolerance, working row by row only where needed.
 
     Rows whose exact hash is balanced across sides *and* whose coarse group holds
@@ -800,16 +849,16 @@ def _tolerant_multiset(g_keys, p_keys, g_exact, p_exact, g_coarse_rows, p_coarse
     g_tags = None if tags is None else tags[g_idx].tolist()
     p_tags = None if tags is None else tags[p_idx].tolist()
     gold, pred = _rows_at(g_keys, g_idx), _rows_at(p_keys, p_idx)
-    return _matching_over_groups(gold, pred, g_tags, p_tags) == len(gold)
+    return _matching_over_groups(gold, pred, g_tags, p_tags, budget) == len(gold)
 
 
 def _tolerant_match(g_keys, p_keys, g_types, p_types, g_hashes, p_hashes, tags, g_typed, p_typed,
-                    extra_columns: bool = False) -> bool:
+                    budget: _Budget = _UNBOUNDED) -> bool:
     """Search column mappings and rows under the numeric tolerance (the slow, rare path)."""
     # Columns without numbers must still match exactly: a cheap early rejection.
     g_flat = [_multiset_signature(h) for h, t in zip(g_hashes, g_types) if _is_flat_exact(t)]
     p_flat = [_multiset_signature(h) for h, t in zip(p_hashes, p_types) if _is_flat_exact(t)]
-    if not _signatures_fit(g_flat, p_flat, extra_columns):
+    if not _signatures_fit(g_flat, p_flat):
         return False
     g_nums = [_numeric_floats(*args) for args in zip(g_keys, g_types, g_typed)]
     p_nums = [_numeric_floats(*args) for args in zip(p_keys, p_types, p_typed)]
@@ -819,7 +868,8 @@ def _tolerant_match(g_keys, p_keys, g_types, p_types, g_hashes, p_hashes, tags, 
     g_exact = _tagged(_row_hashes(g_hashes), tags)
     g_coarse_rows = _tagged(_row_hashes(g_coarse), tags)
     for mapping in _tolerant_mappings(g_keys, p_keys, g_nums, p_nums, g_coarse, p_coarse, p_hashes, g_types, p_types,
-                                      extra_columns):
+                                      budget):
+        budget.spend(len(g_keys[0]) + _MAPPING_OVERHEAD)
         mapped = [p_keys[k] for k in mapping]
         mapped_typed = [p_typed[k] for k in mapping]
         p_coarse_rows = _tagged(_row_hashes([p_coarse[k] for k in mapping]), tags)
@@ -830,7 +880,7 @@ def _tolerant_match(g_keys, p_keys, g_types, p_types, g_hashes, p_hashes, tags, 
             ok = _tolerant_positional(g_keys, mapped, g_exact, p_exact, g_typed, mapped_typed)
         else:
             ok = _tolerant_multiset(
-                g_keys, mapped, g_exact, p_exact, g_coarse_rows, p_coarse_rows, tags, g_typed, mapped_typed
+                g_keys, mapped, g_exact, p_exact, g_coarse_rows, p_coarse_rows, tags, g_typed, mapped_typed, budget
             )
         if ok:
             return True
@@ -907,9 +957,12 @@ def _typed_columns(columns: list[Sequence]) -> tuple[list[set], list[TypedColumn
     return types, typed
 
 
-def results_match(gold_rows: Sequence[tuple], pred_rows: Sequence[tuple] | None, spec: OrderSpec,
-                  extra_columns: bool = False) -> bool:
-    """Compare two result sets given an explicit ordering spec (see module docstring)."""
+def results_match(gold_rows: Sequence[tuple], pred_rows: Sequence[tuple] | None, spec: OrderSpec, *,
+                  budget: int | None = None) -> bool:
+    """Compare two result sets given an explicit ordering spec (see module docstring).
+
+    The search runs under a work budget (`work_budget(rows)` unless `budget` is given); past it,
+    `ComparatorBudgetExceeded` is raised (`verdict` and `compare` turn it into an outcome)."""
     if pred_rows is None:
         return False
     if len(gold_rows) != len(pred_rows):
@@ -917,14 +970,15 @@ def results_match(gold_rows: Sequence[tuple], pred_rows: Sequence[tuple] | None,
     if not gold_rows:
         return True
     width, pred_width = len(gold_rows[0]), len(pred_rows[0])
-    if pred_width != width and not (extra_columns and pred_width > width):
-        return False
+    if pred_width != width:
+        return False  # decided before any column is read: a wide prediction costs nothing
     if width == 0:
         return True
 
     g_cols, p_cols = _columns(gold_rows, width), _columns(pred_rows, pred_width)
     if len(p_cols) != pred_width:
         return False
+    work = _Budget(work_budget(len(gold_rows)) if budget is None else budget)
     g_types, g_typed = _typed_columns(g_cols)
     p_types, p_typed = _typed_columns(p_cols)
     all_types = set().union(*g_types, *p_types)
@@ -936,25 +990,36 @@ def results_match(gold_rows: Sequence[tuple], pred_rows: Sequence[tuple] | None,
     str_hashes = _all_str_columns_typed(g_types + p_types, g_typed + p_typed)
     g_hashes = [_column_hashes(c, t, str_hashes) for c, t in zip(g_keys, g_typed)]
     p_hashes = [_column_hashes(c, t, str_hashes) for c, t in zip(p_keys, p_typed)]
-    for mapping in _exact_mappings(g_hashes, p_hashes, p_keys, extra_columns):
+    for mapping in _exact_mappings(g_hashes, p_hashes, p_keys, work):
+        work.spend(len(gold_rows) + _MAPPING_OVERHEAD)
         if _exact_match(g_keys, p_keys, g_hashes, p_hashes, mapping, tags, g_typed, p_typed):
             return True
     if not _may_need_tolerance(g_types + p_types):
         return False
-    return _tolerant_match(g_keys, p_keys, g_types, p_types, g_hashes, p_hashes, tags, g_typed, p_typed,
-                           extra_columns)
+    return _tolerant_match(g_keys, p_keys, g_types, p_types, g_hashes, p_hashes, tags, g_typed, p_typed, work)
 
 
-def compare(gold_sql: str, gold_rows: Sequence[tuple], pred_rows: Sequence[tuple] | None,
-            extra_columns: bool = False) -> bool:
-    """Whether `pred_rows` is the same answer as `gold_rows` for the gold query `gold_sql`.
+def verdict(gold_sql: str, gold_rows: Sequence[tuple], pred_rows: Sequence[tuple] | None, *,
+            budget: int | None = None) -> Verdict:
+    """`MATCH` when `pred_rows` is the same answer as `gold_rows` for the gold query `gold_sql`,
+    `DIFFERENT` when it is not (or `pred_rows` is None: the prediction failed to execute), and
+    `BUDGET` when the comparison ran past its work budget (`work_budget`, or `budget` units) before
+    deciding - a named outcome the scorer counts wrong and lists, never a stall or an exception.
 
-    `pred_rows` is None when the prediction failed to execute; that never matches.
-    `extra_columns=True` (natural question mode, where the question does not dictate the output
-    shape) lets the prediction return more columns than gold: it is correct when each gold
-    column matches a *distinct* predicted column with the rows kept aligned - the gold is the
-    prediction's projection onto those columns - under every other rule above.
-    """
+    The prediction must have exactly the gold's number of columns (in any order, rows aligned),
+    under every value rule above, in both question modes (issue 33)."""
     if pred_rows is None:
-        return False
-    return results_match(gold_rows, pred_rows, order_spec(gold_sql), extra_columns)
+        return DIFFERENT
+    try:
+        return MATCH if results_match(gold_rows, pred_rows, order_spec(gold_sql), budget=budget) else DIFFERENT
+    except ComparatorBudgetExceeded:
+        return BUDGET
+
+
+def compare(gold_sql: str, gold_rows: Sequence[tuple], pred_rows: Sequence[tuple] | None, *,
+            budget: int | None = None) -> bool:
+    """Whether `pred_rows` is the same answer as `gold_rows` for the gold query `gold_sql`
+    (`verdict` is `MATCH`). `pred_rows` is None when the prediction failed to execute; that never
+    matches, and neither does a comparison that overran its work budget (`verdict` names that one).
+    """
+    return verdict(gold_sql, gold_rows, pred_rows, budget=budget) == MATCH

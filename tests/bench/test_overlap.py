@@ -62,7 +62,7 @@ def _mixed_predictions(tmp_path: Path, questions, digest: str, audit) -> Predict
     """A tool that is right on some questions, wrong on some, fails on others (syntax, sandbox refusal)."""
     records = []
     for i, q in enumerate(questions):
-        sql = [q.gold_sql, "SELECT 1", "SELEC nonsense", "DELETE FROM orders"][i % 4]
+        sql = [q.gold_sql, "SELECT 1 FROM tenancy.tenants LIMIT 1", "SELEC nonsense", "DELETE FROM orders"][i % 4]
         records.append(PredictionRecord(q.id, 0, sql).to_json())
     path, sha = write_jsonl_artifact(tmp_path / "predictions", records)
     return PredictionsResult("mixed", "sql", "complete", None, "tiny", "natural", 1, ArtifactRef(path, sha), {}, {},

@@ -14,10 +14,9 @@ TABLES = ("crm.accounts", "tenancy.tenants")
 ROWS = [(1, "a"), (2, "b"), (3, "c")]
 
 
-def case(pred_sql, pred_rows, *, gold_sql=GOLD, gold_rows=ROWS, error_class=None, correct=False,
-         extra_columns=False):
+def case(pred_sql, pred_rows, *, gold_sql=GOLD, gold_rows=ROWS, error_class=None, correct=False):
     return diagnose(correct=correct, error_class=error_class, pred_sql=pred_sql, gold_sql=gold_sql,
-                    gold_tables=TABLES, gold_rows=gold_rows, pred_rows=pred_rows, extra_columns=extra_columns)
+                    gold_tables=TABLES, gold_rows=gold_rows, pred_rows=pred_rows)
 
 
 SAME_TABLES = "SELECT a.id, a.name FROM crm.accounts a JOIN tenancy.tenants t ON t.id = a.tenant_id"
@@ -42,9 +41,9 @@ CASES = [
      Diagnosis("shape", "1 columns, gold has 2")),
     ("one column too many, full mode", case(SAME_TABLES.replace("a.name", "a.name, a.id"), [(1, "a", 1)]),
      Diagnosis("shape", "3 columns, gold has 2")),
-    ("one column too many, natural mode: the projection's rows count",
-     case(SAME_TABLES.replace("a.name", "a.name, a.id"), [(1, "a", 1), (2, "b", 2)], extra_columns=True),
-     Diagnosis("values", "1 rows missing, 0 extra", rows_missing=1, rows_extra=0)),
+    ("one column too many whose projection is gold's rows: shape in both question modes (issue 33)",
+     case(SAME_TABLES.replace("a.name", "a.name, a.id"), [(1, "a", 1), (2, "b", 2), (3, "c", 3)]),
+     Diagnosis("shape", "3 columns, gold has 2")),
     ("only the order differs where gold orders",
      case(SAME_TABLES, list(reversed(ROWS)), gold_sql=GOLD_ORDERED),
      Diagnosis("shape", "row order", rows_missing=0, rows_extra=0)),
@@ -141,10 +140,9 @@ STATUS_TOO = MutantAnswer("drop-where-conjunct", "drop WHERE conjunct `a.status 
 NUMBERS = MutantAnswer("drop-fx-conversion", "drop the exchange rate", ("currency",), [(1, Decimal("10.50"))])
 
 
-def trap_case(pred_sql, pred_rows, answers, *, traps=(), gold_rows=ROWS, error_class=None, extra_columns=False):
+def trap_case(pred_sql, pred_rows, answers, *, traps=(), gold_rows=ROWS, error_class=None):
     return diagnose(correct=False, error_class=error_class, pred_sql=pred_sql, gold_sql=GOLD, gold_tables=TABLES,
-                    gold_rows=gold_rows, pred_rows=pred_rows, mutant_answers=answers, question_traps=traps,
-                    extra_columns=extra_columns)
+                    gold_rows=gold_rows, pred_rows=pred_rows, mutant_answers=answers, question_traps=traps)
 
 
 TRAP_CASES = [
@@ -173,11 +171,10 @@ TRAP_CASES = [
      Diagnosis("schema-linking", "misses crm.accounts, tenancy.tenants", ("crm.accounts", "tenancy.tenants"),
                ("crm.leads",))),
     ("a failure class before trap", trap_case(SAME_TABLES, None, (SOFT,), error_class="timeout"), Diagnosis("timeout")),
-    ("trap before shape: natural mode, a wider answer whose projection is the mutant's",
-     trap_case(SAME_TABLES, [(n, s, 0) for n, s in SOFT.rows], (SOFT,), extra_columns=True),
-     Diagnosis("trap:soft-delete", "equals mutant: drop the soft-delete filter in WHERE",
-               trap_mutants=("soft-delete: drop the soft-delete filter in WHERE",))),
-    ("full mode: the same wider answer is a shape error", trap_case(SAME_TABLES, [(n, s, 0) for n, s in SOFT.rows],
+    ("a wider answer whose projection is the mutant's is no trap match: shape (one width rule, issue 33)",
+     trap_case(SAME_TABLES, [(0, n, s) for n, s in SOFT.rows], (SOFT,)),
+     Diagnosis("shape", "3 columns, gold has 2")),
+    ("the same wider answer, the extra column last: shape", trap_case(SAME_TABLES, [(n, s, 0) for n, s in SOFT.rows],
                                                                     (SOFT,)),
      Diagnosis("shape", "3 columns, gold has 2")),
 ]

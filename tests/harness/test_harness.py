@@ -208,9 +208,18 @@ def test_soft_f1_and_standings_survive_vacuum_and_a_physical_reorder(tiny_clone,
     assert standings_after == standings_before
 
 
-def test_extra_columns_is_threaded_to_the_comparator() -> None:
-    wide = _run(lambda sql: ResultSet((Column("x", "integer"), Column("y", "text")), [("extra", 1)]))
-    [strict] = score_state("t", [Q1], [PredictionRecord("q1", 0, "SELECT 'extra', 1")], GOLD_ROWS, wide)
-    [natural] = score_state("t", [Q1], [PredictionRecord("q1", 0, "SELECT 'extra', 1")], GOLD_ROWS, wide,
-                            extra_columns=True)
-    assert not strict.correct and natural.correct
+def test_one_width_rule_in_every_question_mode() -> None:
+    """Issue 33: the natural-mode containment rule is gone; a wider prediction is wrong, and a
+    prediction that reads no table is wrong whatever its rows (``reads-no-data``)."""
+    sql = "SELECT 'extra', count(*) FROM tenancy.tenants"
+    wide = _run(lambda sql: ResultSet((Column("x", "text"), Column("y", "integer")), [("extra", 1)]))
+    [record] = score_state("t", [Q1], [PredictionRecord("q1", 0, sql)], GOLD_ROWS, wide)
+    assert not record.correct and record.error_class is None
+    with pytest.raises(TypeError):
+        score_state("t", [Q1], [PredictionRecord("q1", 0, sql)], GOLD_ROWS, wide, extra_columns=True)
+    narrow = _run(lambda sql: ResultSet((Column("y", "integer"),), [(1,)]))
+    [record] = score_state("t", [Q1], [PredictionRecord("q1", 0, "SELECT count(*) FROM tenancy.tenants")],
+                           GOLD_ROWS, narrow)
+    assert record.correct
+    [record] = score_state("t", [Q1], [PredictionRecord("q1", 0, "SELECT 1")], GOLD_ROWS, narrow)
+    assert not record.correct and record.error_class == "reads-no-data"
