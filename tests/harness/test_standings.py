@@ -106,13 +106,15 @@ def test_tokens_cost_latency_count_each_prediction_once(standings) -> None:
     assert a["conditions"]["seeds"] == [42, 43]
 
 
-def test_grade_uses_multi_state_ex_and_field_minima_of_exposing_tools(standings) -> None:
+def test_grade_uses_multi_state_ex_and_fixed_reference_points(standings) -> None:
     tools, board = standings
-    # a: EX 33.3, reliability 66.7, tokens 100 (only exposer), latency 100 (only exposer)
-    assert tools["a"]["grade"] == pytest.approx((0.45 * 100 / 3 + 0.10 * 200 / 3 + 0.15 * 100 + 0.10 * 100) / 0.80)
-    # b: EX 33.3, reliability 100; no tokens or latency exposed, so those weights drop out
-    assert tools["b"]["grade"] == pytest.approx((0.45 * 100 / 3 + 0.10 * 100) / 0.55)
-    assert [t["tool"] for t in board["tools"]] == ["a", "b"]
+    # a: EX 33.3; rates reliability 66.7, tokens 100 (110/q under the 2,000 reference), latency 100 (2 s,
+    # the reference); every non-EX dimension is earned by EX: 33.3 · (.45 + .10·(2/3) + .15 + .10) / .80
+    assert tools["a"]["grade"] == pytest.approx(100 / 3 * (0.45 + 0.10 * 2 / 3 + 0.15 + 0.10) / 0.80)
+    # b: EX 33.3, reliability 100; no tokens or latency exposed, so those weights drop out: Grade = EX
+    assert tools["b"]["grade"] == pytest.approx(100 / 3)
+    # the same multi-state EX, but a's errors cost it reliability: b ranks first
+    assert [t["tool"] for t in board["tools"]] == ["b", "a"]
 
 
 def test_bootstrap_ci_is_fixed_seed_and_brackets_the_estimate(standings) -> None:

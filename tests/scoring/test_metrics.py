@@ -163,22 +163,30 @@ FIELD = [A, B, C, Z]
 @pytest.mark.parametrize(
     ("tool", "expected"),
     [
-        # .45·80 + .20·100 + .10·98 + .15·(100·500/1000) + .10·100 = 36+20+9.8+7.5+10
-        (A, 83.3),
-        # .45·60 + .20·50 + .10·100 + .15·100 + .10·(100·2/4) = 27+10+10+15+5
-        (B, 67.0),
+        # rates: efficiency min(100, 100·120/80) = 100, reliability 98, tokens min(100, 100·2000/1000) = 100,
+        # latency min(100, 100·2/2) = 100 → Grade = 80 · (.45 + .20 + .098 + .15 + .10) = 80 · .998
+        (A, 79.84),
+        # rates: efficiency 100·50/60, reliability 100, tokens 100, latency 100·2/4 = 50
+        # → 60 · (.45 + .20·(5/6) + .10 + .15 + .10·.5) = 60 · .91667
+        (B, 55.0),
         (C, 50.0),  # only EX exposed: its weight is the whole denominator
-        (Z, 40.0),  # zero tokens: dimension dropped, not a field minimum
+        (Z, 40.0),  # zero tokens: dimension dropped
     ],
 )
 def test_grade(tool, expected):
-    assert grade(tool, FIELD) == pytest.approx(expected)
+    assert grade(tool) == pytest.approx(expected)
+
+
+def test_grade_does_not_depend_on_the_field():
+    """The field-relative rule (before 2026-12-05) gave A 83.3 and B 67.0 on this field; now each row is
+    judged against fixed reference points, so the other rows are not even an argument."""
+    assert [round(grade(t), 2) for t in FIELD] == [79.84, 55.0, 50.0, 40.0]
 
 
 def test_grade_partial_dimensions_renormalise():
-    # EX 90 and reliability 50 only: (.45·90 + .10·50) / .55
+    # EX 90 and reliability 50 only: 90 · (.45 + .10·.5) / .55
     tool = ToolDims(ex=90, errors=5, n=10)
-    assert grade(tool, [tool]) == pytest.approx((0.45 * 90 + 0.10 * 50) / 0.55)
+    assert grade(tool) == pytest.approx(90 * (0.45 + 0.10 * 0.5) / 0.55)
 
 
 # --- bootstrap / breakdown -----------------------------------------------------------
