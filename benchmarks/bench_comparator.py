@@ -4,10 +4,9 @@ The baseline is what an exact, order-blind, column-order-sensitive comparator
 costs: `Counter(gold) == Counter(pred)` over the raw tuples.  Both are timed in
 the same process on the same data so the ratio is meaningful across machines.
 
-The extra-column rule (natural question mode) is timed against the strict rule on
-the same rows in the same run: the prediction carries two more columns, one of
-them a decoy with the same values as a gold column in another row order, so the
-column search must reject a wrong candidate before it finds the right one.
+A prediction with two more columns (one a decoy with a gold column's values in another row
+order) is timed too: since 2026-12-05 one width rule holds in both question modes, so it is
+rejected before any column is read (METHODOLOGY §15).
 
 With ``--before REF`` the comparator at git ``REF`` (loaded by ``comparator_before.py``) is timed
 on the same pair in the same process, runs interleaved with the current one, so a speed change

@@ -53,7 +53,7 @@ class ScoreRecord:
     question_id: str
     sample: int
     correct: bool
-    error_class: str | None  # one of ERROR_CLASSES or the prediction's own class; None when the SQL ran
+    error_class: str | None  # ERROR_CLASSES, the prediction's own class, or a verdict the scorer names (reads-no-data, comparator-budget); None: ran and judged
     error: str | None
     pred_row_count: int | None
     gold_row_count: int
