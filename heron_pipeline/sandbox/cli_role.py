@@ -13,7 +13,7 @@ that state inherited. Now:
   connections (``postgres``, ``template1``, the other states, Dagster's storage …). heron's own
   sessions are the admin's (a superuser, or the owner) and the sandbox reader's (granted CONNECT on each
   state by name), so neither depends on PUBLIC's grant;
-- in that database it reads what the sandbox reader reads (``roles._database_drift``: SELECT on the
+- in that database it reads what the sandbox reader reads (``roles.database_drift``: SELECT on the
   benchmark schemas, the hidden catalogs and denied functions revoked) and starts read-only;
 - its settings, role-wide and per database (``pg_db_role_setting``), are put back before each run of the
   tool and read after it (``CliAccess.reset`` / ``CliAccess.tampered``); a tool that leaves settings
@@ -36,7 +36,7 @@ from psycopg import conninfo, sql
 
 from heron_pipeline.database.names import database_of, with_database
 from heron_pipeline.sandbox.limits import Limits
-from heron_pipeline.sandbox.roles import (SETUP_LOCK, _database_drift, _role_drift, per_database_settings,
+from heron_pipeline.sandbox.roles import (SETUP_LOCK, database_drift, role_drift, per_database_settings,
                                           role_settings)
 
 CLI_ROLE = "heron_cli"
@@ -53,7 +53,7 @@ def cli_password(reader_password: str | None) -> str | None:
 
 
 def _connect_drift(conn: psycopg.Connection, database: str, role: str) -> list[sql.Composable]:
-    """CONNECT for ``role`` on ``database`` only (``_database_drift`` grants it there): revoked from it
+    """CONNECT for ``role`` on ``database`` only (``database_drift`` grants it there): revoked from it
     and from PUBLIC on every other database that accepts connections."""
     changes: list[sql.Composable] = []
     name = sql.Identifier(role)
@@ -68,7 +68,7 @@ def _connect_drift(conn: psycopg.Connection, database: str, role: str) -> list[s
     for datname, public_connect, role_connect in rows:
         ident = sql.Identifier(datname)
         if datname == database:
-            continue  # granted by _database_drift
+            continue  # granted by database_drift
         if public_connect:
             changes.append(sql.SQL("REVOKE CONNECT ON DATABASE {} FROM PUBLIC").format(ident))
         if role_connect and exists:
@@ -82,7 +82,7 @@ def cli_drift(conn: psycopg.Connection, limits: Limits, *, role: str = CLI_ROLE,
     connection) is connected to; empty when it already is."""
     limits = replace(limits, max_concurrent=CLI_CONNECTIONS)
     database = conn.info.dbname
-    return (_role_drift(conn, limits, role, password) + _database_drift(conn, role)
+    return (role_drift(conn, limits, role, password) + database_drift(conn, role)
             + _connect_drift(conn, database, role))
 
 

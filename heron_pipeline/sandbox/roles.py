@@ -112,7 +112,7 @@ def readable_schemas(conn: psycopg.Connection) -> list[str]:
         "AND nspname NOT LIKE 'pg\\_%' ORDER BY 1").fetchall()]
 
 
-def _role_drift(conn: psycopg.Connection, limits: Limits, role: str, password: str | None) -> list[sql.Composable]:
+def role_drift(conn: psycopg.Connection, limits: Limits, role: str, password: str | None) -> list[sql.Composable]:
     name = sql.Identifier(role)
     attributes = RoleAttributes(limits.max_concurrent)
     found = conn.execute(
@@ -165,7 +165,7 @@ def settings_drift_line(role: str, found: list[tuple[str, list[str]]]) -> str:
             "per session and never runs with a role's own defaults")
 
 
-def _database_drift(conn: psycopg.Connection, role: str) -> list[sql.Composable]:
+def database_drift(conn: psycopg.Connection, role: str) -> list[sql.Composable]:
     """What the benchmark database ``conn`` is connected to needs so that ``role`` may read the
     benchmark schemas and nothing else. ``role`` must exist (or be about to, in the same list)."""
     name = sql.Identifier(role)
@@ -266,7 +266,7 @@ def sandbox_drift(conn: psycopg.Connection, limits: Limits, *, role: str = READE
 
     Only reads catalogs, so it is what every ``prepare_sandbox`` runs; its list is what
     ``ensure_sandbox`` executes, so checking and changing cannot disagree."""
-    return _role_drift(conn, limits, role, password) + _database_drift(conn, role)
+    return role_drift(conn, limits, role, password) + database_drift(conn, role)
 
 
 def ensure_sandbox(conn: psycopg.Connection, lock: psycopg.Connection, limits: Limits, *,

@@ -178,13 +178,13 @@ def BY_ID_DRAWN(seed: int, qid: str, attempt: int):  # noqa: N802 - a lookup hel
     return {q.id: q for q in draw(seed, attempts={qid: attempt}).questions}[qid]
 
 
-def test_at_least_75_questions_vary_and_texts_differ_across_draws() -> None:
-    texts: dict[str, set[str]] = {}
+def test_at_least_80_questions_vary_and_texts_differ_across_draws() -> None:
+    texts: dict[str, set[str]] = {q.id: {q.natural} for q in QUESTIONS}  # the public text, then 30 draws
     for seed in range(1, 31):
         for q in draw(seed).questions:
             texts.setdefault(q.id, set()).add(q.natural)
     varying = [qid for qid, seen in texts.items() if len(seen) > 1]
-    assert len(varying) >= 75
+    assert len(varying) >= 80
     assert set(varying) == set(SLOTS)
 
 
