@@ -240,8 +240,8 @@ def _measure(args, questions, labels, execute, catalog, old_compare) -> None:
 
     # 2. honest variants
     permuted = permuted_old = permuted_new = 0
-    keyed = keyed_old = keyed_new = keyed_failed = 0
-    named = named_old = named_new = named_failed = 0
+    # per honest variant ("key": a key column beside gold's, "name": a name for an id): questions, failed, old, new
+    variants = {kind: {"n": 0, "failed": 0, "old": 0, "new": 0} for kind in ("key", "name")}
     for q in questions:
         g = gold[q.id]
         if g is None:
@@ -252,31 +252,24 @@ def _measure(args, questions, labels, execute, catalog, old_compare) -> None:
             rotated = {s: [r[1:] + r[:1] for r in rows] for s, rows in g.items()}
             permuted_old += all(old_compare(q.gold_sql, g[s], rotated[s], extra_columns=True) for s in labels)
             permuted_new += all(compare(q.gold_sql, g[s], rotated[s]) for s in labels)
-        for sql, counts in ((key_beside(q.gold_sql, catalog), "key"), (name_for_id(q.gold_sql, catalog), "name")):
+        for sql, kind in ((key_beside(q.gold_sql, catalog), "key"), (name_for_id(q.gold_sql, catalog), "name")):
             if sql is None:
                 continue
-            rows = run_all(sql)
-            if counts == "key":
-                keyed += 1
-                if rows is None:
-                    keyed_failed += 1
-                    continue
-                keyed_old += all(old_compare(q.gold_sql, g[s], rows[s], extra_columns=True) for s in labels)
-                keyed_new += all(compare(q.gold_sql, g[s], rows[s]) for s in labels)
-            else:
-                named += 1
-                if rows is None:
-                    named_failed += 1
-                    continue
-                named_old += all(old_compare(q.gold_sql, g[s], rows[s], extra_columns=True) for s in labels)
-                named_new += all(compare(q.gold_sql, g[s], rows[s]) for s in labels)
+            rows, tally = run_all(sql), variants[kind]
+            tally["n"] += 1
+            if rows is None:
+                tally["failed"] += 1
+                continue
+            tally["old"] += all(old_compare(q.gold_sql, g[s], rows[s], extra_columns=True) for s in labels)
+            tally["new"] += all(compare(q.gold_sql, g[s], rows[s]) for s in labels)
+    keyed, named = variants["key"], variants["name"]
     print("honest variants, accepted on every state (old rule -> new rule):")
     print(f"  gold's columns permuted (questions of >= 2 columns): {_rate(permuted_old, permuted)} -> "
           f"{_rate(permuted_new, permuted)}")
-    print(f"  a primary key column beside gold's columns ({keyed} questions qualify, "
-          f"{keyed_failed} failed to run): {_rate(keyed_old, keyed)} -> {_rate(keyed_new, keyed)}")
-    print(f"  a name column for an id ({named} questions, {named_failed} failed to run): "
-          f"{_rate(named_old, named)} -> {_rate(named_new, named)}")
+    print(f"  a primary key column beside gold's columns ({keyed['n']} questions qualify, "
+          f"{keyed['failed']} failed to run): {_rate(keyed['old'], keyed['n'])} -> {_rate(keyed['new'], keyed['n'])}")
+    print(f"  a name column for an id ({named['n']} questions, {named['failed']} failed to run): "
+          f"{_rate(named['old'], named['n'])} -> {_rate(named['new'], named['n'])}")
     print(f"(states and variants took {time.perf_counter() - started:.0f} s)")
 
 

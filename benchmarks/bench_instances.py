@@ -23,10 +23,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from heron_pipeline.bench import audit_states, compute_gold, existing_state  # noqa: E402
-from heron_pipeline.bench.gold import trap_table  # noqa: E402
+from heron_pipeline.bench import existing_state  # noqa: E402
 from heron_pipeline.bench.inputs import instance_set  # noqa: E402
-from heron_pipeline.bench.instances import audited_instances  # noqa: E402
+from heron_pipeline.bench.instances import audited_instances, state_audit  # noqa: E402
 from heron_pipeline.config import load_settings  # noqa: E402
 from heron_pipeline.database.server import Server  # noqa: E402
 from heron_pipeline.questions import QUESTIONS_DIR  # noqa: E402
@@ -64,11 +63,7 @@ def audit_draws(scale: str, seeds: tuple[int, ...], instance_seeds: list[int]) -
             build(server, scale, seed)
         states[seed] = existing_state(server, artifacts, scale, seed)
 
-    def audit_once(questions, digest):
-        table = trap_table(questions)
-        golds = [compute_gold(server, artifacts, s, questions, digest, table) for _seed, s in sorted(states.items())]
-        return audit_states(artifacts, scale, golds, questions, digest, server=server), golds
-
+    audit_once = state_audit(server, artifacts, scale, states)
     for instance_seed in [0, *instance_seeds]:
         said: list[str] = []
         started = time.perf_counter()

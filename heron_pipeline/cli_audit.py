@@ -39,20 +39,10 @@ def ensure_states(server: Server, artifacts: Path, scale: str, seeds: list[int],
     return states
 
 
-def compute_golds(server: Server, artifacts: Path, states: dict, questions: list, digest: str) -> list:
-    """Every state's gold and per-state rules (``bench.compute_gold``), one progress line per state."""
-    from heron_pipeline.bench import compute_gold
-    from heron_pipeline.bench.gold import trap_table
-
-    golds = []
-    table = trap_table(questions)  # the trap mutants whose answers each state stores: made once
-    for _seed, state in sorted(states.items()):
-        started = time.perf_counter()
-        gold = compute_gold(server, artifacts, state, questions, digest, table)
-        say(f"{state.database}: {len(questions)} questions in {time.perf_counter() - started:.1f} s "
-             f"(gold median {gold.latency['median_ms']} ms, max {gold.latency['max_ms']} ms) -> {gold.gold.path}")
-        golds.append(gold)
-    return golds
+def gold_line(state, gold, seconds: float, questions: int) -> None:
+    """One progress line per state's gold (``bench.instances.state_audit``'s ``on_gold``)."""
+    say(f"{state.database}: {questions} questions in {seconds:.1f} s "
+        f"(gold median {gold.latency['median_ms']} ms, max {gold.latency['max_ms']} ms) -> {gold.gold.path}")
 
 
 def print_report(audit, golds: list, questions: list) -> None:
@@ -141,8 +131,7 @@ def run_mutants(server: Server, golds: list, questions: list) -> str:
 
 
 def cmd_audit(args: argparse.Namespace, settings: Settings) -> int:
-    from heron_pipeline.bench import audit_states
-    from heron_pipeline.bench.instances import audited_instances
+    from heron_pipeline.bench.instances import audited_instances, state_audit
     from heron_pipeline.questions import QuestionError
 
     started = time.perf_counter()
@@ -151,12 +140,7 @@ def cmd_audit(args: argparse.Namespace, settings: Settings) -> int:
         server = Server(settings)
         server.up()
         states = ensure_states(server, settings.artifacts, args.scale, seeds, seed_missing=not args.no_seed)
-
-        def audit_once(questions: list, digest: str):
-            golds = compute_golds(server, settings.artifacts, states, questions, digest)
-            return audit_states(settings.artifacts, args.scale, golds, questions, digest, server=server,
-                                liveness=True), golds
-
+        audit_once = state_audit(server, settings.artifacts, args.scale, states, liveness=True, on_gold=gold_line)
         drawn, audit, golds = audited_instances(Path(args.questions), args.instance_seed, audit_once, say=say)
     except QuestionError as err:
         say(f"error: {err}")

@@ -13,6 +13,7 @@ one candidate set (the bench reuses a recorded verdict of the same set and state
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any, Callable
 
@@ -22,6 +23,28 @@ from heron_pipeline.questions.instances import REDRAW_BUDGET, InstanceSet
 Say = Callable[[str], None]
 #: (questions, questions digest) -> (AuditResult, golds by seed)
 AuditOnce = Callable[[list[Any], str], tuple[Any, Any]]
+
+
+def state_audit(server: Any, artifacts: Path, scale: str, states: dict[int, Any], *, liveness: bool = False,
+                on_gold: Callable[[Any, Any, float, int], None] | None = None) -> AuditOnce:
+    """The ``AuditOnce`` of ``states`` (seed → ``StateResult``): every state's gold and per-state rules
+    (``compute_gold``, the trap mutants made once per candidate set), then every other rule
+    (``audit_states``). ``on_gold(state, gold, seconds, questions)`` is told of each state's gold as it is made."""
+    from heron_pipeline.bench.audit import audit_states
+    from heron_pipeline.bench.gold import compute_gold, trap_table
+
+    def audit_once(questions: list[Any], digest: str) -> tuple[Any, list[Any]]:
+        table = trap_table(questions)
+        golds = []
+        for _seed, state in sorted(states.items()):
+            started = time.perf_counter()
+            gold = compute_gold(server, artifacts, state, questions, digest, table)
+            if on_gold is not None:
+                on_gold(state, gold, time.perf_counter() - started, len(questions))
+            golds.append(gold)
+        return audit_states(artifacts, scale, golds, questions, digest, server=server, liveness=liveness), golds
+
+    return audit_once
 
 
 def redraw_targets(audit: Any, drawn: InstanceSet, attempts: dict[str, int]) -> dict[str, list[str]]:

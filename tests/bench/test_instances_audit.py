@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from heron_pipeline.bench import audit_states, compute_gold, existing_state
-from heron_pipeline.bench.gold import trap_table
-from heron_pipeline.bench.instances import audited_instances
+from heron_pipeline.bench import existing_state
+from heron_pipeline.bench.instances import audited_instances, state_audit
 from heron_pipeline.questions import QUESTIONS_DIR
 from heron_pipeline.questions.instances import REDRAW_BUDGET
 
@@ -33,12 +32,8 @@ def _audit(server, artifacts, scale: str, instance_seed: int):
     states = _states(server, artifacts, scale)
     said: list[str] = []
 
-    def audit_once(questions, digest):
-        table = trap_table(questions)
-        golds = [compute_gold(server, artifacts, s, questions, digest, table) for _seed, s in sorted(states.items())]
-        return audit_states(artifacts, scale, golds, questions, digest, server=server), golds
-
-    drawn, audit, _golds = audited_instances(QUESTIONS_DIR, instance_seed, audit_once, say=said.append)
+    drawn, audit, _golds = audited_instances(QUESTIONS_DIR, instance_seed, state_audit(server, artifacts, scale, states),
+                                             say=said.append)
     return drawn, audit, said
 
 
