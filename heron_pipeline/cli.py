@@ -249,7 +249,7 @@ DEBUG_HELP = "on a failure, also print the traceback (for a bug report)"
 def build_parser() -> argparse.ArgumentParser:
     # The subcommand modules import the bench core and friends: paid when a parser is built, not
     # when something imports this module for explain_failure.
-    from heron_pipeline import cli_audit, cli_bench, cli_dump, cli_explain, cli_query, cli_submissions
+    from heron_pipeline import cli_audit, cli_bench, cli_dump, cli_explain, cli_hidden, cli_query, cli_submissions
 
     parser = _Parser(prog="heron", description=__doc__.splitlines()[0])
     parser.add_argument("--debug", action="store_true", help=DEBUG_HELP)
@@ -302,6 +302,7 @@ def build_parser() -> argparse.ArgumentParser:
     dev.set_defaults(handler=cmd_dev)
     cli_query.register(sub)  # heron query: the prediction sandbox
     cli_submissions.register(sub)  # submit, verify, leaderboard
+    cli_hidden.register(sub)  # heron hidden night|retire|recompute: the hidden evaluation
     cli_explain.register(sub)  # heron explain: why a tool got a question wrong
 
     for command in sub.choices.values():  # --debug after the subcommand too

@@ -55,11 +55,14 @@ def cmd_submit(args: argparse.Namespace, settings: Settings) -> int:
         return EXIT_USAGE
     try:
         out = package(settings.artifacts, args.tool, args.scale, seeds, Path(args.out), question_mode=args.question_mode,
-                      manifest=Path(args.run) if args.run else None)
+                      manifest=Path(args.run) if args.run else None, runnable=args.runnable,
+                      tool_path=Path(args.tool_path) if args.tool_path else None,
+                      requirement=args.requirement or None)
     except PackageError as err:
         say(f"error: {err}")
         return EXIT_FAIL
-    say(f"submission written: {out} (meta.json, predictions.jsonl, claims.json); check it with `heron verify {out}`")
+    say(f"submission written: {out} (meta.json, predictions.jsonl, claims.json{', tool.toml' if args.runnable else ''}); "
+        f"check it with `heron verify {out}`")
     print(out)
     return EXIT_OK
 
@@ -96,8 +99,9 @@ def cmd_verify(args: argparse.Namespace, settings: Settings) -> int:
 def cmd_leaderboard(args: argparse.Namespace, settings: Settings) -> int:
     from heron_pipeline.leaderboard.publish import publish_leaderboard
     from heron_pipeline.leaderboard.write import PUBLISHED_DIR
-    from heron_pipeline.submissions import read_hidden_seeds
+    from heron_pipeline.hidden.plan import read_hidden_plan
     from heron_pipeline.leaderboard.publish import SUBMISSIONS_DIR
+    from heron_pipeline.llm.settings import LLMSettings
 
     submissions = Path(args.submissions) if args.submissions else SUBMISSIONS_DIR
     out = Path(args.out) if args.out else PUBLISHED_DIR
@@ -106,14 +110,16 @@ def cmd_leaderboard(args: argparse.Namespace, settings: Settings) -> int:
         return EXIT_USAGE
     hidden_file = args.hidden_seeds_file or os.environ.get("HERON_HIDDEN_SEEDS_FILE") or None
     try:
-        hidden = read_hidden_seeds(Path(hidden_file)) if hidden_file else None
+        plan = read_hidden_plan(Path(hidden_file)) if hidden_file else None
     except ValueError as err:
         say(f"error: {err}")
         return EXIT_USAGE
+    hidden = list(plan.seeds) if plan is not None else None
     try:
         server = _server(settings)
         doc = publish_leaderboard(server, settings.artifacts, submissions, out, board=_board(args), hidden_seeds=hidden,
-                                  say=say)
+                                  plan=plan, evaluations=Path(args.evaluations) if args.evaluations else None,
+                                  llm=LLMSettings.from_environ(), say=say)
     except ValueError as err:
         say(f"error: {err}")
         return EXIT_USAGE
@@ -139,6 +145,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     submit.add_argument("--question-mode", choices=QUESTION_MODES, default="natural",
                         help="the mode of the run to package (default: natural, the headline)")
     submit.add_argument("--run", default="", help="the run manifest (default: the most recent matching one)")
+    submit.add_argument("--runnable", action="store_true",
+                        help="also write tool.toml, so the board can run the tool on a hidden draw")
+    submit.add_argument("--tool-path", default="", help="with --runnable, a cli tool: the folder its command runs "
+                                                        "in (copied into the submission as tool/)")
+    submit.add_argument("--requirement", default="", help="with --runnable, a cli tool: a pinned requirement "
+                                                          "line (name==version) that installs its command")
     submit.set_defaults(handler=cmd_submit)
 
     for name, helptext in (("verify", "recompute a submission on the public states; accept or reject it"),
@@ -154,5 +166,7 @@ def register(sub: argparse._SubParsersAction) -> None:
             p.add_argument("--submissions", default="", help="the submissions folder (default: submissions/)")
             p.add_argument("--out", default="", help="the published folder (default: docs/leaderboard/)")
             p.add_argument("--hidden-seeds-file", default="",
-                           help="hidden seeds (HERON_HIDDEN_SEEDS_FILE); never published")
+                           help="hidden seeds, draw and nightly secret (HERON_HIDDEN_SEEDS_FILE); never published")
+            p.add_argument("--evaluations", default="",
+                           help="the committed hidden evaluation records (default: evaluations/)")
             p.set_defaults(handler=cmd_leaderboard)

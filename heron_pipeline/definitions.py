@@ -19,13 +19,14 @@ from heron_pipeline.defs.resources import BenchConfig, HeronServer, LLMEndpoint
 from heron_pipeline.defs.seeding.assets import database, seeded_domains
 from heron_pipeline.defs.submissions import PublishConfig, published_leaderboard, published_leaderboard_job, \
     submissions_watch
+from heron_pipeline.defs.submissions.hidden import hidden_night, hidden_night_job, hidden_nightly_schedule
 from heron_pipeline.defs.tools.assets import leaderboard, standings, tool_assets
 
 defs = Definitions(
     assets=[schema_catalog, seeded_domains, database, questions, gold_results, gold_audit, *tool_assets(),
-            standings, leaderboard, published_leaderboard],
-    jobs=[*JOBS, published_leaderboard_job],
-    schedules=[nightly_tool_runs],
+            standings, leaderboard, published_leaderboard, hidden_night],
+    jobs=[*JOBS, published_leaderboard_job, hidden_night_job],
+    schedules=[nightly_tool_runs, hidden_nightly_schedule],
     sensors=[seed_partitions_sensor, observe_sources_sensor, automation_sensor, submissions_watch],
     resources={"heron": HeronServer(), "bench": BenchConfig(), "llm": LLMEndpoint(), "publish": PublishConfig()},
     executor=heron_executor,

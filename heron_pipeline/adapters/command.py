@@ -2,7 +2,8 @@
 
 Follows the harness-to-tool contract of lm-evaluation-harness and Spider 2.0's "bring your own
 agent": heron only speaks a documented protocol. For each question and sample the command
-(``HERON_CLI_COMMAND`` / ``--cli-command``, split like a shell would but run without one) gets ONE
+(``HERON_CLI_COMMAND`` / ``--cli-command``, split like a shell would but run without one, in
+``HERON_CLI_CWD`` / ``--cli-cwd`` when given, else heron's working directory) gets ONE
 JSON object on stdin::
 
     {"id": "q001", "sample": 0, "question": "...", "question_mode": "full",
@@ -98,7 +99,7 @@ class CommandAdapter:
 
     def __init__(self, command: str | None = None, *, cli_name: str | None = None, timeout_s: float | None = None,
                  pass_env: str | None = None, environ: Mapping[str, str] | None = None,
-                 schema_dir: Path | None = None):
+                 schema_dir: Path | None = None, cwd: str | Path | None = None):
         env = os.environ if environ is None else environ
         command = command or env.get("HERON_CLI_COMMAND")
         if not command or not command.strip():
@@ -118,6 +119,9 @@ class CommandAdapter:
             raise ValueError(f"HERON_CLI_TIMEOUT must be greater than 0, got {raw_timeout!r}")
         self.env = child_environment(env, pass_env if pass_env is not None else env.get("HERON_CLI_PASS_ENV"))
         self.schema_dir = schema_dir
+        self.cwd = str(cwd) if cwd else (env.get("HERON_CLI_CWD") or None)
+        if self.cwd is not None and not Path(self.cwd).is_dir():
+            raise ValueError(f"HERON_CLI_CWD / --cli-cwd {self.cwd}: no such folder")
         self._access: CliAccess | None = None
 
     def conditions(self) -> dict[str, Any]:
@@ -179,7 +183,7 @@ class CommandAdapter:
 
         try:
             child = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                     env=self.env, start_new_session=True)
+                                     env=self.env, cwd=self.cwd, start_new_session=True)
         except OSError as err:
             return failed(TOOL_FAILED, f"cannot start {self.argv[0]!r}: {err.strerror or err}")
         try:

@@ -61,9 +61,11 @@ def redraw_targets(audit: Any, drawn: InstanceSet, attempts: dict[str, int]) -> 
 
 
 def audited_instances(questions_dir: Path, instance_seed: int, audit_once: AuditOnce, *,
-                      say: Say = lambda _m: None) -> tuple[InstanceSet, Any, Any]:
+                      say: Say = lambda _m: None, label: str | None = None) -> tuple[InstanceSet, Any, Any]:
     """(the instance set, its audit, its golds): redrawn until the audit passes or no failing question
-    can be redrawn any more."""
+    can be redrawn any more. ``label`` names the draw in messages (default "instance seed N"; a hidden
+    draw passes its own label, so its seed is never printed)."""
+    name = label or f"instance seed {instance_seed}"
     attempts: dict[str, int] = {}
     while True:
         drawn = instance_set(Path(questions_dir), instance_seed, attempts)
@@ -77,10 +79,10 @@ def audited_instances(questions_dir: Path, instance_seed: int, audit_once: Audit
             break
         for qid, broken in sorted(targets.items()):
             attempts[qid] = attempts.get(qid, 0) + 1
-            say(f"instance seed {instance_seed}: {qid} redrawn (#{attempts[qid]}): failed {', '.join(broken)}")
+            say(f"{name}: {qid} redrawn (#{attempts[qid]}): failed {', '.join(broken)}")
     if instance_seed:
         redraws = sum(drawn.attempts.values())
-        say(f"instance seed {instance_seed}: {len(drawn.varying)} questions drawn, {redraws} redraws"
+        say(f"{name}: {len(drawn.varying)} questions drawn, {redraws} redraws"
             + (f" ({', '.join(f'{q} {n}' for q, n in sorted(drawn.attempts.items()))})" if redraws else "")
             + f"; instance set {drawn.digest[:12]}…")
     return drawn, audit, golds

@@ -134,6 +134,9 @@ class BenchOptions:
     cli_name: str | None = option(None, flag="--cli-name", flag_default=_environ("HERON_CLI_NAME"),
                                   from_flag=_none_if_empty, config=True,
                                   help="the `cli` tool's name on the board (HERON_CLI_NAME, default cli)")
+    cli_cwd: str | None = option(None, flag="--cli-cwd", flag_default=_environ("HERON_CLI_CWD"),
+                                 from_flag=_none_if_empty, config=True,
+                                 help="the `cli` tool's working directory (HERON_CLI_CWD; default: heron's own)")
     schema: str = option("full", flag="--schema", choices=SCHEMA_RENDERINGS, config=True,  # raw-llm's rendering
                          help="raw-llm's schema prompt: the full rendering or the compact one (default full)")
     seed_missing: bool = option(True)  # build a state that does not exist (the CLI always does)

@@ -94,7 +94,7 @@ def predict(server: Any, artifacts: Path, options: BenchOptions, tool: str, ques
                                 reader_password=server.settings.reader_password)
     made = predict_tool(tool, questions, context, PredictOptions(
         n=options.n, question_mode=options.question_mode, retry_failed=options.retry_failed, offline=options.offline,
-        cli_command=options.cli_command, cli_name=options.cli_name, llm=llm,
+        cli_command=options.cli_command, cli_name=options.cli_name, cli_cwd=options.cli_cwd, llm=llm,
         cache_dir=cache_dir or layout.llm_cache(), schema=options.schema), progress=progress)
     ref = None
     if made.status != "skipped":

@@ -19,6 +19,7 @@ from heron_pipeline.metrics.cells import html_cell as _cell
 from heron_pipeline.metrics.cells import html_text as _num
 
 STYLE = """
+td.flagged{background:#fde8e8;color:#a01010} svg.trend{display:block}
 body{font-family:system-ui,sans-serif;margin:24px;color:#222;max-width:1400px}
 h1{margin-bottom:4px} h2{margin-top:32px;border-bottom:1px solid #ccc}
 table{border-collapse:collapse;font-size:13px;margin:8px 0}
@@ -167,6 +168,9 @@ def render_index(doc: dict[str, Any], headline_svg: str, breakdown_svg: str) -> 
         parts.append(_standings_table(b, hidden))
     if not doc["standings"]:
         parts.append('<p class="note">No accepted submission yet.</p>')
+    from heron_pipeline.leaderboard.hidden_board import hidden_html
+
+    parts.append(hidden_html(doc))
     parts += ["<h2>Headline chart</h2>", f'<div id="headline-chart">{headline_svg}</div>',
               "<h2>Breakdown</h2>", f'<div id="breakdown">{breakdown_svg}</div>',
               "<h2>Retrieval board</h2>", _retrieval_table(doc),

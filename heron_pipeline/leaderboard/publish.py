@@ -133,7 +133,8 @@ def _previous_hidden(out: Path) -> dict[tuple[str, str], dict[str, Any]]:
 def _submission_info(v: Any) -> dict[str, Any]:
     c = v.conditions
     return {"folder": v.folder, "digest": v.submission_digest, "class": v.klass,
-            **{k: c.get(k) for k in ("version", "approach", "repository", "date", "harness_version", "command")}}
+            **{k: c.get(k) for k in ("version", "approach", "repository", "date", "harness_version", "command",
+                                     "runnable")}}
 
 
 def _regrade(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -146,8 +147,12 @@ def _regrade(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def leaderboard_document(verdicts: Iterable[Any], board: Any, hidden: dict[tuple[str, str], dict[str, Any]],
-                         hidden_count: int | None) -> dict[str, Any]:
-    """The one document every published file is rendered from."""
+                         hidden_count: int | None, records: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The one document every published file is rendered from (``records``: the committed hidden
+    evaluation records, ``hidden.evaluation.read_records``)."""
+    from heron_pipeline.hidden.paired import GAP_FLAG_POINTS
+    from heron_pipeline.leaderboard.hidden_board import attach_hidden, evaluations_summary
+
     verdicts = sorted(verdicts, key=lambda v: v.folder)
     groups: dict[tuple, list[Any]] = {}
     for v in verdicts:
@@ -197,7 +202,9 @@ def leaderboard_document(verdicts: Iterable[Any], board: Any, hidden: dict[tuple
                  "reasons": v.reasons, "reason_codes": v.codes, "conditions": v.conditions}
                 for v in verdicts if not v.accepted]
     counts = sorted({row["hidden"]["hidden_states"] for b in standings for row in b["tools"] if row.get("hidden")})
-    return {"board": {**board.to_json(), "rule": "one model for every sql-class tool, sample 0 at temperature 0; "
+    attach_hidden(standings, list(records or []))
+    return {"evaluations": evaluations_summary(list(records or [])), "hidden_flag_points": GAP_FLAG_POINTS,
+            "board": {**board.to_json(), "rule": "one model for every sql-class tool, sample 0 at temperature 0; "
                                                  "reference and retrieval rows have no model"},
             "hidden_states": counts[-1] if counts else 0,
             "standings": standings, "retrieval": retrieval, "rejected": rejected,
@@ -248,6 +255,9 @@ def render_published_markdown(doc: dict[str, Any]) -> str:
                   f"{_fmt(r['hidden']['multi_state_ex1_public_hidden'])} | {r['hidden']['hidden_states']} |"
                   for b, r in hidden_rows]
         parts.append("")
+    from heron_pipeline.leaderboard.hidden_board import hidden_markdown
+
+    parts += hidden_markdown(doc)
     parts += ["## Retrieval board (Set-Recall@k, %)", ""]
     if doc["retrieval"]:
         parts += ["| tool | class | model | scale | seeds | mode | @5 | @10 | @20 | @all |", "|---|---|---|---|---|---|---|---|---|---|"]
@@ -289,14 +299,38 @@ def render_published(doc: dict[str, Any]) -> dict[str, str]:
     }
 
 
+def runnables(verdicts: Iterable[Any], submissions: Path, board: Any) -> list[Any]:
+    """The accepted submissions with a checked ``tool.toml`` (the hidden evaluation's tools)."""
+    from heron_pipeline.hidden.evaluation import Runnable
+    from heron_pipeline.hidden.toolspec import read_tool_spec
+
+    out = []
+    for v in verdicts:
+        if v.accepted and v.standing is not None and v.conditions.get("runnable"):
+            spec = read_tool_spec(Path(submissions) / v.folder, board_model=board.model)
+            if spec is not None:
+                out.append(Runnable(Path(submissions) / v.folder, v, spec))
+    return out
+
+
 def publish_leaderboard(server: Any, artifacts: Path, submissions: Path = SUBMISSIONS_DIR, out: Path = PUBLISHED_DIR,
                         *, board: Any = None, hidden_seeds: list[int] | None = None,
                         expected: dict[str, dict[int, str]] | None = None, questions_dir: Path | None = None,
+                        plan: Any = None, evaluations: Path | None = None, llm: Any = None, today: Any = None,
+                        kind: str = "hidden", scale: str | None = None,
                         say: Say = lambda _m: None) -> dict[str, Any]:
     """Verify every submission folder and write the published folder; the leaderboard document.
 
+    ``plan`` (a ``HiddenPlan`` with a draw) also runs every runnable submission (of ``scale``, when
+    given) on the hidden draw and writes its evaluation record (``kind``: hidden, or night) under
+    ``evaluations`` (default ``evaluations/``) before rendering; the page shows every record there.
+
     Raises HarnessUnavailable when heron cannot verify (nothing is written then); a folder heron
     fails on is listed as ``verifier_error`` and the board is still written (``judged_verdict``)."""
+    import datetime as dt
+
+    from heron_pipeline.hidden.evaluation import EVALUATIONS_DIR, evaluate, read_records, write_record
+
     from heron_pipeline.submissions.verify import BoardRules, hidden_figure, load_expected_fingerprints
 
     board = board or BoardRules()
@@ -306,6 +340,7 @@ def publish_leaderboard(server: Any, artifacts: Path, submissions: Path = SUBMIS
         raise ValueError(f"--out {out} is inside --submissions {submissions}: the watcher would retrigger itself")
     verdicts = [judged_verdict(f, server, artifacts, board=board, expected=expected, questions_dir=questions_dir,
                                say=say) for f in submission_folders(submissions)]
+    hidden_seeds = hidden_seeds if hidden_seeds is not None else (list(plan.seeds) if plan is not None else None)
     if hidden_seeds:
         hidden = {}
         for v in verdicts:
@@ -317,7 +352,13 @@ def publish_leaderboard(server: Any, artifacts: Path, submissions: Path = SUBMIS
         count = len(set(hidden_seeds))
     else:
         hidden, count = _previous_hidden(out), None
-    doc = leaderboard_document(verdicts, board, hidden, count)
+    evaluations = Path(evaluations or EVALUATIONS_DIR)
+    if plan is not None and plan.has_draw:
+        tools = [r for r in runnables(verdicts, submissions, board) if scale is None or r.verdict.conditions["scale"] == scale]
+        for record in evaluate(server, artifacts, tools, plan, kind=kind, date=today or dt.date.today(), llm=llm,
+                               questions_dir=questions_dir, say=say):
+            say(f"evaluation record written: {write_record(evaluations, record)}")
+    doc = leaderboard_document(verdicts, board, hidden, count, read_records(evaluations))
     for name, text in render_published(doc).items():
         write_text_atomic(out / name, text)
     return doc

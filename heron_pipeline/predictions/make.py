@@ -53,6 +53,7 @@ class PredictOptions:
     offline: bool = False  # cache only; a miss is error class `cache_miss`
     cli_command: str | None = None  # the `cli` adapter's command (HERON_CLI_COMMAND / --cli-command)
     cli_name: str | None = None  # its name on the board (HERON_CLI_NAME / --cli-name, default "cli")
+    cli_cwd: str | None = None  # its working directory (HERON_CLI_CWD / --cli-cwd; a runnable submission's path)
     llm: "LLMSettings | None" = None  # None or unconfigured → LLM tools skipped
     cache_dir: Path | None = None  # LLM response cache (HERON_LLM_CACHE_DIR or ArtifactLayout.llm_cache())
     schema: str = "full"  # raw-llm's schema rendering: "full" | "compact"
@@ -195,7 +196,7 @@ def predict_tool(tool: str, questions: Sequence[Any], context: PredictionContext
     if spec.name == "cli":
         if not options.cli_command:
             return skipped(NO_COMMAND)
-        factory_options.update(command=options.cli_command, cli_name=board)
+        factory_options.update(command=options.cli_command, cli_name=board, cwd=options.cli_cwd)
     conventions = context.conventions
     if not conventions:
         from heron_pipeline.questions import QUESTIONS_DIR

@@ -72,9 +72,34 @@ def _claims(doc: dict[str, Any], made: PredictionsResult, records: list[Any], qu
     return {key: row[key] for key in claim_keys(made.kind) if row.get(key) is not None}
 
 
+def runnable_spec(made: PredictionsResult, *, tool_path: Path | None = None, requirement: str | None = None) -> Any:
+    """The ``tool.toml`` of a run's tool: the cli command (with its folder or pinned requirement), or the
+    LLM adapter with its model and temperature. PackageError for a tool that cannot be run elsewhere."""
+    from heron_pipeline.hidden.toolspec import ToolSpec, ToolSpecError, parse_tool_spec, render_tool_spec
+
+    cond = made.conditions
+    if made.kind != "sql":
+        raise PackageError(f"--runnable: {made.tool} is a {made.kind} tool; only sql tools are run on a hidden draw")
+    if str(cond.get("model") or "").startswith("cli:"):
+        if (tool_path is None) == (requirement is None):
+            raise PackageError("--runnable: a cli tool needs exactly one of --tool-path DIR (the folder its command "
+                               "runs in, copied into the submission) or --requirement NAME==VERSION")
+        spec = ToolSpec("cli", command=str(cond.get("command") or ""), path="tool" if tool_path else None,
+                        requirement=requirement)
+    else:
+        spec = ToolSpec("llm", adapter=made.tool, model=cond.get("model"), temperature=cond.get("temperature"))
+    try:
+        parse_tool_spec(render_tool_spec(spec))  # the same check verify makes (folder checks come later)
+    except ToolSpecError as err:
+        raise PackageError(f"--runnable: {err}") from None
+    return spec
+
+
 def package(artifacts: Path, tool: str, scale: str, seeds: list[int], out: Path, *, question_mode: str = "natural",
-            manifest: Path | None = None) -> Path:
-    """Write ``out/{meta.json, predictions.jsonl, claims.json}`` from a run manifest; the folder."""
+            manifest: Path | None = None, runnable: bool = False, tool_path: Path | None = None,
+            requirement: str | None = None) -> Path:
+    """Write ``out/{meta.json, predictions.jsonl, claims.json}`` from a run manifest; the folder.
+    ``runnable`` also writes ``tool.toml`` (and copies ``tool_path`` to ``out/tool``)."""
     from heron_pipeline.artifacts import canonical_json, canonical_jsonl, write_atomic
     from heron_pipeline.bench.inputs import question_set
     from heron_pipeline.bench.options import canonical_tool
@@ -135,7 +160,19 @@ def package(artifacts: Path, tool: str, scale: str, seeds: list[int], out: Path,
                             "generator_version": s["generator_version"]} for s in doc.get("states") or []
                            if int(s["seed"]) in seeds_sorted]},
     }
+    spec = runnable_spec(made, tool_path=tool_path, requirement=requirement) if runnable else None
     out = Path(out)
+    if spec is not None:
+        import shutil
+
+        from heron_pipeline.hidden.toolspec import TOOL_FILE, render_tool_spec
+
+        if tool_path is not None:
+            if not Path(tool_path).is_dir():
+                raise PackageError(f"--tool-path {tool_path}: no such folder")
+            shutil.rmtree(out / "tool", ignore_errors=True)
+            shutil.copytree(tool_path, out / "tool", ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        write_atomic(out / TOOL_FILE, render_tool_spec(spec).encode("utf-8"))
     lines = ({**r.to_json(), "scale": scale, "question_mode": question_mode} for r in records)
     write_atomic(out / PREDICTIONS_FILE, canonical_jsonl(lines))
     write_atomic(out / META_FILE, canonical_json(meta) + b"\n")

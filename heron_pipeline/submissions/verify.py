@@ -133,7 +133,8 @@ class Verdict:
 
 def submission_digest(folder: Path) -> str:
     """sha256 over the three files' names and bytes (missing files count as absent, files heron
-    refuses to read — links, devices, FIFOs, over their size limit — as refused)."""
+    refuses to read — links, devices, FIFOs, over their size limit — as refused), then a runnable
+    submission's tool.toml and tool folder (so hidden figures follow the tool's exact bytes)."""
     digest = hashlib.sha256()
     for name in SUBMISSION_FILES:
         try:
@@ -145,6 +146,10 @@ def submission_digest(folder: Path) -> str:
         digest.update(name.encode() + b"\0")
         digest.update(data)
         digest.update(b"\0")
+    from heron_pipeline.hidden.toolspec import runnable_digest_parts
+
+    for name, data in runnable_digest_parts(Path(folder)):  # tool.toml and its tool folder, when runnable
+        digest.update(name.encode() + b"\0" + data + b"\0")
     return digest.hexdigest()
 
 
@@ -282,6 +287,25 @@ def static_checks(sub: Submission, verdict: Verdict, questions: list[Any], diges
                            file=PREDICTIONS_FILE, line=number, field="sql")
 
 
+def runnable_check(sub: Submission, verdict: Verdict, board: BoardRules) -> None:
+    """A runnable submission's ``tool.toml`` checked statically (schema, nothing outside the folder, the
+    board's model policy, bounded files); the verdict's conditions say whether the row is runnable."""
+    from heron_pipeline.hidden.toolspec import TOOL_FILE, ToolSpecError, read_tool_spec, tool_files
+
+    try:
+        spec = read_tool_spec(sub.folder, board_model=board.model)
+        if spec is not None and spec.path:
+            tool_files(sub.folder, spec.path)
+    except ToolSpecError as err:
+        verdict.reject(err.code, str(err), file=TOOL_FILE)
+        return
+    if spec is not None and sub.meta is not None and sub.meta.class_ == "retrieval":
+        verdict.reject("malformed", f"{TOOL_FILE}: a retrieval submission is not scored on SQL; remove tool.toml",
+                       file=TOOL_FILE)
+        return
+    verdict.conditions["runnable"] = spec.protocol if spec is not None else None
+
+
 def escaping_names(sub: Submission, artifacts: Path) -> list[tuple[str, str]]:
     """(field, value) of each submitted name that would not stay under its artifacts folder. The
     schema's name pattern already refuses these; this is the check on the resolved path itself."""
@@ -353,10 +377,9 @@ def _predictions_result(artifacts: Path, sub: Submission, records: list[Any], di
         primary={"seed": primary.seed, "fingerprint": primary.fingerprint}, audit_key=audit.key, records=len(records))
 
 
-def _cells(scores: list[Any], questions: list[Any]) -> dict[str, dict[str, float]]:
-    """Multi-state EX@1 per (SQL shape × retrieval difficulty) cell and per trap, from the score records."""
+def _multi_state_correct(scores: list[Any]) -> dict[str, bool]:
+    """Question id → sample 0 correct on every state (multi-state EX@1's unit), from the score records."""
     from heron_pipeline.artifacts.ref import read_jsonl
-    from heron_pipeline.scoring import breakdown
 
     correct: dict[str, bool] = {}
     for s in scores:
@@ -364,6 +387,12 @@ def _cells(scores: list[Any], questions: list[Any]) -> dict[str, dict[str, float
         for r in read_jsonl(s.scores.path):
             if r["sample"] == 0:
                 correct[r["question_id"]] = correct.get(r["question_id"], True) and bool(r["correct"])
+    return correct
+
+
+def _cells(correct: dict[str, bool], questions: list[Any]) -> dict[str, dict[str, float]]:
+    """Multi-state EX@1 per (SQL shape × retrieval difficulty) cell and per trap."""
+    from heron_pipeline.scoring import breakdown
 
     def v(x: Any) -> str:
         return str(getattr(x, "value", x))
@@ -401,7 +430,10 @@ def recompute(server: Any, artifacts: Path, sub: Submission, questions: list[Any
     scored = [score(server, artifacts, made, golds[seed], questions, audit) for seed in seeds]
     standings = compute_scale_standings(artifacts, audit, [made], scored, meta.question_mode, seeds=seeds).load()
     row = next(t for t in standings["tools"] if t["tool"] == meta.tool)
-    row["breakdown_cells"] = _cells(scored, questions)
+    correct = _multi_state_correct(scored)
+    row["breakdown_cells"] = _cells(correct, questions)
+    # kept for paired comparisons (A vs B on the same questions; the hidden evaluation's gap)
+    row["per_question"] = {qid: int(ok) for qid, ok in sorted(correct.items())}
     return {"figures": row, "standing": row}, list(states.values())
 
 
@@ -434,6 +466,7 @@ def verify(folder: Path, server: Any, artifacts: Path, *, board: BoardRules = Bo
                           "date": meta.date, "harness_version": meta.harness_version, "command": meta.command,
                           **({"instance_seed": meta.instance_seed} if meta.instance_seed else {})}
     static_checks(sub, verdict, questions, digest, expected, board)
+    runnable_check(sub, verdict, board)
     for key, value in escaping_names(sub, artifacts):
         verdict.reject("malformed", f"{key} {value!r} leaves heron's artifacts folder", file=META_FILE,
                        line=_line_of(folder, META_FILE, key), field=key)
