@@ -57,7 +57,7 @@ def cmd_submit(args: argparse.Namespace, settings: Settings) -> int:
         out = package(settings.artifacts, args.tool, args.scale, seeds, Path(args.out), question_mode=args.question_mode,
                       manifest=Path(args.run) if args.run else None, runnable=args.runnable,
                       tool_path=Path(args.tool_path) if args.tool_path else None,
-                      requirement=args.requirement or None)
+                      requirement=args.requirement or None, model=args.model or None)
     except PackageError as err:
         say(f"error: {err}")
         return EXIT_FAIL
@@ -151,6 +151,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                                                         "in (copied into the submission as tool/)")
     submit.add_argument("--requirement", default="", help="with --runnable, a cli tool: a pinned requirement "
                                                           "line (name==version) that installs its command")
+    submit.add_argument("--model", default="", help="a cli tool: the model it uses, at temperature 0 (its word, as "
+                                                    "for any SQL-only submission); default: the run's conditions")
     submit.set_defaults(handler=cmd_submit)
 
     for name, helptext in (("verify", "recompute a submission on the public states; accept or reject it"),

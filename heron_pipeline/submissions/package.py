@@ -97,9 +97,11 @@ def runnable_spec(made: PredictionsResult, *, tool_path: Path | None = None, req
 
 def package(artifacts: Path, tool: str, scale: str, seeds: list[int], out: Path, *, question_mode: str = "natural",
             manifest: Path | None = None, runnable: bool = False, tool_path: Path | None = None,
-            requirement: str | None = None) -> Path:
+            requirement: str | None = None, model: str | None = None) -> Path:
     """Write ``out/{meta.json, predictions.jsonl, claims.json}`` from a run manifest; the folder.
-    ``runnable`` also writes ``tool.toml`` (and copies ``tool_path`` to ``out/tool``)."""
+    ``runnable`` also writes ``tool.toml`` (and copies ``tool_path`` to ``out/tool``). ``model``: the
+    model a ``cli`` tool says it uses, at temperature 0 — its word, as the model of any SQL-only
+    submission always is (heron sees SQL, not the model behind it)."""
     from heron_pipeline.artifacts import canonical_json, canonical_jsonl, write_atomic
     from heron_pipeline.bench.inputs import question_set
     from heron_pipeline.bench.options import canonical_tool
@@ -141,8 +143,8 @@ def package(artifacts: Path, tool: str, scale: str, seeds: list[int], out: Path,
         "version": str(cond.get("version") or doc.get("harness_version")),
         "approach": str(cond.get("approach") or KNOWN_TOOLS.get(made.tool, made.tool)),
         "repository": str(cond.get("repository") or REPOSITORY),
-        "model": None if klass != "sql" else cond.get("model"),
-        "temperature": None if klass != "sql" else cond.get("temperature"),
+        "model": None if klass != "sql" else model or cond.get("model"),
+        "temperature": None if klass != "sql" else 0.0 if model else cond.get("temperature"),
         "n": made.n,
         "date": str(doc.get("finished_at") or doc.get("started_at"))[:10],
         "scale": scale,
