@@ -75,6 +75,11 @@ submissions: up
 	  $(HERON) submit --tool $$tool --scale small --seeds 42,43,44 --question-mode natural --out submissions/$$tool && \
 	  $(HERON) submit --tool $$tool --scale small --seeds 42,43,44 --question-mode full --out submissions/$$tool-full || exit 1; \
 	done
+	$(PY) benchmarks/attack_tools/copycat.py --prepare .heron/copycat-tool
+	$(HERON) bench --scale small --seeds 42,43,44 --tools cli --cli-command "python3 copycat.py" --cli-cwd .heron/copycat-tool --cli-name copycat
+	$(HERON) submit --tool copycat --scale small --seeds 42,43,44 --out submissions/copycat --runnable --tool-path .heron/copycat-tool --model gpt-4o
+	$(HERON) bench --scale small --seeds 42,43,44 --tools cli --cli-command "python3 keyword_tool.py" --cli-cwd examples/cli --cli-name keyword
+	$(HERON) submit --tool keyword --scale small --seeds 42,43,44 --out submissions/keyword --runnable --tool-path examples/cli --model none
 	$(HERON) leaderboard
 
 # The published leaderboard from the folders under submissions/ (HERON_HIDDEN_SEEDS_FILE adds hidden states).

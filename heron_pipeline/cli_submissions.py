@@ -152,7 +152,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     submit.add_argument("--requirement", default="", help="with --runnable, a cli tool: a pinned requirement "
                                                           "line (name==version) that installs its command")
     submit.add_argument("--model", default="", help="a cli tool: the model it uses, at temperature 0 (its word, as "
-                                                    "for any SQL-only submission); default: the run's conditions")
+                                                    "for any SQL-only submission), or `none` for a tool that calls "
+                                                    "no model; default: the run's conditions")
     submit.set_defaults(handler=cmd_submit)
 
     for name, helptext in (("verify", "recompute a submission on the public states; accept or reject it"),

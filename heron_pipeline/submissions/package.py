@@ -33,6 +33,10 @@ KNOWN_TOOLS = {
 REPOSITORY = "heron (this repository)"
 
 
+#: ``--model none``: a cli tool that calls no model (meta.json model and temperature null).
+NO_MODEL = "none"
+
+
 class PackageError(ValueError):
     """No run to package, or the run does not contain what was asked for."""
 
@@ -143,8 +147,8 @@ def package(artifacts: Path, tool: str, scale: str, seeds: list[int], out: Path,
         "version": str(cond.get("version") or doc.get("harness_version")),
         "approach": str(cond.get("approach") or KNOWN_TOOLS.get(made.tool, made.tool)),
         "repository": str(cond.get("repository") or REPOSITORY),
-        "model": None if klass != "sql" else model or cond.get("model"),
-        "temperature": None if klass != "sql" else 0.0 if model else cond.get("temperature"),
+        "model": None if klass != "sql" or model == NO_MODEL else model or cond.get("model"),
+        "temperature": None if klass != "sql" or model == NO_MODEL else 0.0 if model else cond.get("temperature"),
         "n": made.n,
         "date": str(doc.get("finished_at") or doc.get("started_at"))[:10],
         "scale": scale,

@@ -230,8 +230,9 @@ def static_checks(sub: Submission, verdict: Verdict, questions: list[Any], diges
             other = getattr(sub.predictions[wrong[0] - 1], key)
             verdict.reject("scale", f"{len(wrong)} record(s) are for {key} {other!r}, meta.json says "
                                     f"{getattr(meta, key)!r}", file=PREDICTIONS_FILE, line=wrong[0], field=key)
-    # model: one model for the sql class; reference and retrieval rows have none
-    if meta.class_ == "sql":
+    # model: one model for the sql class (a tool that calls no model says so with model and temperature
+    # null: nothing to compare); reference and retrieval rows have none
+    if meta.class_ == "sql" and not (meta.model is None and meta.temperature is None):
         if meta.model != board.model:
             verdict.reject("model", f"model {meta.model!r} is not the board's model {board.model!r}",
                            file=META_FILE, line=at("model"), field="model")

@@ -28,7 +28,7 @@ DAY, NEXT = dt.date(2026, 12, 5), dt.date(2026, 12, 6)
 
 
 @pytest.fixture(scope="module")
-def board(server, tmp_path_factory):
+def board(server, settings, tmp_path_factory):
     root = tmp_path_factory.mktemp("hidden-board")
     paths = {k: root / k for k in ("artifacts", "submissions", "published", "evaluations")}
     nights = [night_plan(SECRET, "tiny", d) for d in (DAY, NEXT)]
@@ -49,6 +49,7 @@ def board(server, tmp_path_factory):
                           submissions=paths["submissions"], out=paths["published"], **common)
         second = run_night(server, paths["artifacts"], PLAN, scale="tiny", date=NEXT,
                            submissions=paths["submissions"], out=paths["published"], **common)
+        dagster_night = _dagster_night(server, settings, paths, fake.url(), root)
         final = json.loads((paths["published"] / "leaderboard.json").read_text())
         secrets = [INSTANCE, *(n.instance_seed for n in nights)]
         written = {p: p.read_bytes() for p in root.rglob("*") if p.is_file()}
@@ -59,7 +60,47 @@ def board(server, tmp_path_factory):
                                                 submissions=paths["submissions"], llm=llm, say=said.append)
     yield {"paths": paths, "made": made, "doc": doc, "nights": (first, again, second), "final": final,
            "said": said, "written": written, "secrets": secrets, "problems": problems, "timing": timing,
-           "hidden_record": hidden_record, "recomputed": recomputed}
+           "hidden_record": hidden_record, "recomputed": recomputed, "dagster_night": dagster_night}
+
+
+def _dagster_night(server, settings, paths, llm_url, root):
+    """The `hidden_night` asset materialized for NEXT's partition (the night already ran through the CLI
+    core): its metadata, and the hidden file it read (written the way a maintainer writes it)."""
+    import os
+
+    from dagster import materialize
+
+    from heron_pipeline.defs.resources import HeronServer
+    from heron_pipeline.defs.submissions import PublishConfig
+    from heron_pipeline.defs.submissions.hidden import hidden_night
+
+    hidden_file = root / "maintainer" / "hidden.toml"
+    hidden_file.parent.mkdir()
+    hidden_file.write_text(f"seeds = {list(PLAN.seeds)}\ninstance_seed = {INSTANCE}\nsecret = \"{SECRET}\"\n")
+    saved = {k: os.environ.get(k) for k in ("HERON_LLM_BASE_URL", "HERON_LLM_MODEL")}
+    os.environ.update({"HERON_LLM_BASE_URL": llm_url, "HERON_LLM_MODEL": BOARD_MODEL})
+    try:
+        result = materialize([hidden_night], partition_key=NEXT.isoformat(), resources={
+            "heron": HeronServer(dsn=settings.dsn or "", data_dir=str(settings.data_dir), port=settings.port,
+                                 artifact_dir=str(paths["artifacts"])),
+            "publish": PublishConfig(submissions_dir=str(paths["submissions"]), out_dir=str(paths["published"]),
+                                     evaluations_dir=str(paths["evaluations"]), board_model=BOARD_MODEL,
+                                     hidden_seeds_file=str(hidden_file), night_scale="tiny")})
+    finally:
+        for k, v in saved.items():
+            os.environ.pop(k, None) if v is None else os.environ.__setitem__(k, v)
+    hidden_file.unlink()  # the maintainer's file is not among the files the runs wrote
+    assert result.success
+    return {k: v.value for k, v in result.asset_materializations_for_node("hidden_night")[0].metadata.items()}
+
+
+def test_the_dagster_night_shows_the_draw_digest_and_audit_verdict_never_a_seed(board):
+    meta = board["dagster_night"]
+    second = board["nights"][2]
+    assert meta["draw_digest"] == second["draw_digest"] and meta["audit"] == "passed"
+    assert meta["tools_evaluated"] == 2 and meta["night"] == "night 2026-12-06"
+    for secret in board["secrets"]:
+        assert str(secret) not in json.dumps(meta, default=str)
 
 
 def _rows(doc):
@@ -97,6 +138,7 @@ def test_a_night_is_one_draw_per_date(board):
     assert len([n for n in names if "_night_" in n]) == 2, names  # the rerun rewrote the same record
     rows = _rows(board["final"])
     assert [p["date"] for p in rows["copycat"]["history"]] == ["2026-12-05", "2026-12-05", "2026-12-06"]
+    # the record of a night holds aggregates only: no seed until it is retired, no per-question results
     assert rows["copycat"]["hidden_eval"]["kind"] == "night"
 
 

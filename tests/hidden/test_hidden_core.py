@@ -194,3 +194,29 @@ def test_attach_hidden_statuses_history_and_comparisons():
 
 def test_comparisons_skip_rows_without_per_question():
     assert comparisons([{"tool": "a", "per_question": {"q1": 1}}, {"tool": "b"}]) == []
+
+
+def test_a_tool_that_cannot_run_counts_every_question_as_an_error(tmp_path):
+    """An LLM tool with no endpoint configured: the run is `not_run`, every question wrong and counted,
+    never dropped (a requirement that does not install takes the same path: `RuntimeError` → `not_run`)."""
+    from types import SimpleNamespace
+
+    from heron_pipeline.hidden.evaluation import Runnable, tool_row
+    from heron_pipeline.hidden.runner import TOOL_NOT_RUN, run_tool
+    from heron_pipeline.hidden.toolspec import ToolSpec
+
+    from heron_pipeline.llm.settings import LLMSettings
+
+    spec = ToolSpec("llm", adapter="raw-llm", model="gpt-4o", temperature=0.0)
+    questions = [SimpleNamespace(id=f"q{i:03d}") for i in range(1, 6)]
+    run = run_tool(tmp_path, spec, "ghost", None, tmp_path / "artifacts", scale="tiny", question_mode="natural",
+                   questions=questions, digest="d", audit=None, golds={1: None}, states={1: None},
+                   llm=LLMSettings())
+    assert run.status == "not_run" and run.errors == 5 and run.errors_by_class == {TOOL_NOT_RUN: 5}
+    assert "HERON_LLM_BASE_URL" in run.reason and not any(run.correct.values())
+    verdict = SimpleNamespace(folder="ghost", submission_digest="x", tool="ghost", klass="sql",
+                              conditions={"question_mode": "natural"},
+                              standing={"multi_state_ex1": 60.0, "multi_state_ex1_ci": [20.0, 100.0],
+                                        "per_question": {q.id: int(i < 3) for i, q in enumerate(questions)}})
+    row = tool_row(Runnable(tmp_path, verdict, spec), run)
+    assert row["hidden"]["multi_state_ex1"] == 0.0 and row["gap"]["difference"] == 60.0 and row["errors"] == 5
