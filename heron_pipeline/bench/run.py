@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from heron_pipeline.artifacts import ArtifactLayout, ArtifactRef, write_document
-from heron_pipeline.bench.audit import AuditResult, audit_states, recorded_audit
-from heron_pipeline.bench.gold import GoldResult, compute_gold, trap_table, with_mutant_answers
+from heron_pipeline.bench.audit import AuditResult, recorded_audit
+from heron_pipeline.bench.gold import GoldResult, trap_table, with_mutant_answers
 from heron_pipeline.bench.identity import harness_version
 from heron_pipeline.bench.options import BenchOptions, default_tools, manifest_options
 from heron_pipeline.bench.predict import PredictionsResult, predict
@@ -91,14 +91,14 @@ def audited_golds(server: Any, artifacts: Path, scale: str, states: dict[int, St
             table = trap_table(questions)
             golds = {seed: with_mutant_answers(server, artifacts, g, questions, table) for seed, g in golds.items()}
         return found, golds
-    golds = {}
-    table = trap_table(questions)  # the same trap mutants on every state: made once
-    for seed, state in sorted(states.items()):
-        golds[seed] = compute_gold(server, artifacts, state, questions, questions_digest, table)
-        say(f"gold/{state.label}: {len(questions)} questions → {golds[seed].gold.path.name[:16]}…")
-    audit = audit_states(artifacts, scale, golds.values(), questions, questions_digest, server=server)
+    from heron_pipeline.bench.instances import state_audit
+
+    def gold_said(state: StateResult, gold: GoldResult, _seconds: float, n: int) -> None:
+        say(f"gold/{state.label}: {n} questions → {gold.gold.path.name[:16]}…")
+
+    audit, made = state_audit(server, artifacts, scale, states, on_gold=gold_said)(questions, questions_digest)
     say(audit.summary_line())
-    return audit, golds
+    return audit, {gold.state.seed: gold for gold in made}
 
 
 def score_pairs(server: Any, artifacts: Path, pairs: list[tuple[PredictionsResult, GoldResult]], questions: list[Any],
