@@ -81,12 +81,12 @@ def state_fingerprint(server: Any, artifacts: Path, scale: str, seed: int, label
         from heron_pipeline.seeding.build import record_fingerprint
 
         record_fingerprint(server, scale, seed, label, digest)
-    if recorded != digest:
-        if recorded is not None:
-            line = (f"{path} records fingerprint {recorded[:16]}… but {benchmark_database(scale, seed)} is "
-                    f"{digest[:16]}…: the record was wrong and is replaced")
-            (say or log.warning)(line)
-        write_text_atomic(path, json.dumps({"build_label": label, "fingerprint": digest}, sort_keys=True))
+    if recorded is not None and recorded != digest:
+        (say or log.warning)(f"{path} records fingerprint {recorded[:16]}… but {benchmark_database(scale, seed)} is "
+                             f"{digest[:16]}…: the record was wrong and is replaced")
+    # written again even when it agrees: a store's copy that disagrees (the pull keeps the local one)
+    # is then replaced by the push, which sends what a command rewrote
+    write_text_atomic(path, json.dumps({"build_label": label, "fingerprint": digest}, sort_keys=True))
     return digest
 
 
