@@ -245,7 +245,7 @@ def recorded_runs(artifacts: Path) -> list[tuple[Path, dict[str, Any]]]:
     for path in ArtifactLayout.of(artifacts).run_manifests():
         try:
             doc = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError):
+        except (OSError, ValueError):  # unreadable, not UTF-8, not JSON: not a run heron wrote
             continue
         if isinstance(doc, dict) and doc.get("kind") == "heron-run":
             found.append((path, doc))
