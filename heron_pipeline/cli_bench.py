@@ -33,6 +33,21 @@ def bench_options(args: argparse.Namespace) -> "BenchOptions":
     return BenchOptions(**values)
 
 
+def seeds_from_settings(args: argparse.Namespace, options: "BenchOptions", settings: Settings) -> "BenchOptions":
+    """``options`` with the configured seeds (``seeds`` in heron.toml, ``HERON_SEEDS``) when ``--seeds``
+    was not given: the setting the Dagster face reads is the CLI's default too, said in one line."""
+    import dataclasses
+
+    from heron_pipeline.bench.options import option_fields
+
+    (field,) = [f for f in option_fields() if f.name == "seeds"]
+    given = args.seeds is not field.flag_default  # argparse hands the default object itself back
+    if given or settings.seeds == options.seeds:
+        return options
+    say(f"seeds {','.join(map(str, settings.seeds))} (the configured seeds; --seeds overrides)")
+    return dataclasses.replace(options, seeds=settings.seeds)
+
+
 def _dest(flag: str) -> str:
     """argparse's attribute for ``flag`` (its default dest, so the help's metavars stay as they are)."""
     return flag.lstrip("-").replace("-", "_")
@@ -67,6 +82,7 @@ def cmd_bench(args: argparse.Namespace, settings: Settings) -> int:
     from heron_pipeline.predictions.progress import ConsoleProgress
 
     options = bench_options(args)
+    options = seeds_from_settings(args, options, settings)
     llm = LLMSettings.from_environ()
     if not options.tools and not llm.configured:
         say(f"skipping the LLM tools ({', '.join(LLM_TOOLS)}): no endpoint configured; set HERON_LLM_BASE_URL "

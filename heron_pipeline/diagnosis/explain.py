@@ -67,7 +67,10 @@ def recorded_scores(artifacts: Path, tool: str, scale: str, question_mode: str,
     if run is not None:
         try:
             candidates = [(run, json.loads(Path(run).read_text(encoding="utf-8")))]
-        except (OSError, json.JSONDecodeError) as err:
+        except UnicodeDecodeError as err:
+            raise NotFound(f"--run {run}: not a run manifest (not UTF-8 text: byte 0x{err.object[err.start]:02x} "
+                           f"at offset {err.start}); give a runs/<sha256>.json that `heron bench` wrote") from None
+        except (OSError, ValueError) as err:
             raise NotFound(f"--run {run}: not a readable run manifest ({type(err).__name__})") from None
     else:
         candidates = [(p, d) for p, d in recorded_runs(artifacts) if (d.get("options") or {}).get("scale") == scale
