@@ -23,6 +23,7 @@ from dagster import Config, Failure, OpExecutionContext, job, op
 from pydantic import Field
 
 from heron_pipeline.defs.automation.executors import pipeline_executor, runs_distributed
+from heron_pipeline.defs.conditions import BENCH_JOB_TAG
 
 #: The stage jobs in dependency order, and whether each runs per state (scale × seed) or per scale.
 STAGES = (("state_job", "state"), ("audit_job", "scale"), ("predictions_job", "scale"), ("scores_job", "state"),
@@ -125,7 +126,7 @@ def run_stage(instance, run: tuple[str, dict[str, str]], run_config: dict, pipel
     name, tags = run
     where = tags.get("dagster/partition", "(unpartitioned)")
     with execute_job(stage_job(name), instance=instance, run_config=run_config,
-                     tags={**tags, "heron/bench_job": pipeline_run_id}) as result:
+                     tags={**tags, BENCH_JOB_TAG: pipeline_run_id}) as result:
         if result.success:
             return None
         failures = [e.message for e in result.all_events if e.is_failure][:3]

@@ -17,6 +17,7 @@ from dagster import (AssetCheckResult, AssetCheckSeverity, AssetCheckSpec, Asset
 from heron_pipeline.bench.options import ALL_TOOLS, SCORED_TOOLS
 from heron_pipeline.defs.lineage import MissingUpstream, result_metadata, upstream_result
 from heron_pipeline.defs.partitions import scale_partitions, state_key, state_of_run, state_partitions
+from heron_pipeline.defs.conditions import follow
 from heron_pipeline.defs.questions.assets import BY_SCALE
 from heron_pipeline.defs.resources import BenchConfig, HeronServer, LLMEndpoint
 from heron_pipeline.defs.versions import leaderboard_version, predictions_version, scoring_version
@@ -24,12 +25,13 @@ from heron_pipeline.defs.versions import leaderboard_version, predictions_versio
 PREDICTIONS_GROUP = "predictions"
 SCORES_GROUP = "scores"
 BOARD_GROUP = "standings"
-#: Scores and standings follow new predictions on their own, never past a failed blocking check.
-FOLLOW = AutomationCondition.eager() & AutomationCondition.all_deps_blocking_checks_passed()
+#: Scores and standings follow new predictions on their own, never past a failed blocking check, and
+#: never behind a running bench_job's back (``defs/conditions.py``).
+FOLLOW = follow() & AutomationCondition.all_deps_blocking_checks_passed()
 #: The check that tells a tool that ran from one recorded as skipped (or incomplete).
 RUNS_HERE = "runs_here"
 #: The leaderboard of every scale: a scale that was never built does not hold it back.
-FOLLOW_BUILT = AutomationCondition.eager().without(~AutomationCondition.any_deps_missing())
+FOLLOW_BUILT = follow(wait_for_missing=False)
 
 
 def asset_name(tool: str) -> str:
