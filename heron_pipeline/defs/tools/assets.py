@@ -53,11 +53,34 @@ def runs_here_spec(key: AssetKey, partitions_def) -> AssetCheckSpec:
                                       "skipped (no LLM endpoint, no cli command) or is incomplete")
 
 
+def ui_reasons() -> dict[str, str]:
+    """The core's skip reasons (which name ``heron bench``'s flags) as the UI says them: the run-configuration
+    fields of the launchpad, then the environment variable of the process that runs the code."""
+    from heron_pipeline.predictions.make import NO_COMMAND, NO_ENDPOINT
+
+    return {
+        NO_COMMAND: "needs a command: set resources.bench.config.cli_command in the launchpad (or HERON_CLI_COMMAND "
+                    "where the code location runs)",
+        NO_ENDPOINT: "needs an LLM endpoint: set resources.llm.config.base_url and model (and api_key) in the "
+                     "launchpad (or HERON_LLM_BASE_URL, HERON_LLM_MODEL where the code location runs)",
+    }
+
+
+def ui_reason(reason: str | None) -> str:
+    """``reason`` with every core skip reason in it replaced by the UI's wording (``ui_reasons``)."""
+    text = reason or ""
+    for core, ui in ui_reasons().items():
+        text = text.replace(core, ui)
+    return text
+
+
 def runs_here_result(status: str, reason: str | None, ran: tuple[str, ...]) -> AssetCheckResult:
-    """Passed when ``status`` is one of ``ran``; otherwise a warning whose metadata says the status and why."""
+    """Passed when ``status`` is one of ``ran``; otherwise a warning whose metadata says the status and why
+    (in the UI's words: the launchpad's fields, not ``heron bench``'s flags)."""
+    shown = ui_reason(reason)
     return AssetCheckResult(check_name=RUNS_HERE, passed=status in ran, severity=AssetCheckSeverity.WARN,
-                            description=None if status in ran else f"{status}: {reason}",
-                            metadata={"status": status, "reason": reason or ""})
+                            description=None if status in ran else f"{status}: {shown}",
+                            metadata={"status": status, "reason": shown})
 
 
 def predictions_asset(tool: str) -> AssetsDefinition:
@@ -87,7 +110,7 @@ def predictions_asset(tool: str) -> AssetsDefinition:
         made = predict(heron.server(), settings.artifacts, bench.options(scale, tuple(audit.seeds)), tool, loaded,
                        digest, audit, primary, llm=endpoint, cache_dir=getattr(endpoint, "cache_dir", None))
         if made.status != "complete":
-            context.log.warning(f"{tool}: {made.status} — {made.reason}")
+            context.log.warning(f"{tool}: {made.status} — {ui_reason(made.reason)}")
         return MaterializeResult(metadata={
             **result_metadata(made), "status": made.status, "question_mode": made.question_mode,
             "dagster/row_count": made.records,
