@@ -257,3 +257,44 @@ def test_the_kubernetes_workers_run_with_heron_s_worker_settings() -> None:
     block = yaml.safe_load(docs[0]["data"]["celery.yaml"])["execution"]["config"]
     expected = worker_executor_config(block["broker"], block["backend"])
     assert block == expected
+
+
+STAGES_LAUNCHER = """
+import sys, time
+from heron_pipeline.defs.automation.pipeline import run_together
+print("ready", flush=True)
+run_together(time.sleep, [(120,), (120,)])
+"""
+
+
+def children_of(pid: int) -> list[int]:
+    out = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (FileNotFoundError, ProcessLookupError):
+            continue
+        if int(fields[1]) == pid and fields[0] not in ("Z", "X"):
+            out.append(int(stat.parent.name))
+    return out
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGKILL])
+def test_the_stage_processes_of_bench_job_do_not_outlive_their_launcher(sig) -> None:
+    """`bench_job` runs the per-seed runs of a stage in processes of their own (Celery). Before, a
+    ProcessPoolExecutor: SIGTERM to the launcher was not honoured while they ran, and once the launcher
+    was killed they kept running. Now: SIGTERM or SIGKILL to the launcher, and both are gone within seconds."""
+    launcher = subprocess.Popen([sys.executable, "-c", STAGES_LAUNCHER], stdout=subprocess.PIPE, text=True,
+                                env={**os.environ, "PYTHONPATH": str(ROOT)}, start_new_session=True)
+    try:
+        assert launcher.stdout.readline().strip() == "ready"
+        deadline = time.monotonic() + 60
+        while len(children := children_of(launcher.pid)) < 3:  # two stage processes and spawn's resource tracker
+            assert time.monotonic() < deadline, f"stage processes not started: {children}"
+            time.sleep(0.2)
+        os.kill(launcher.pid, sig)
+        launcher.wait(timeout=20)
+        assert all(gone(child, within=15) for child in children), \
+            [c for c in children if not gone(c, within=0.1)]
+    finally:
+        _stop(launcher)
