@@ -3,6 +3,15 @@
 The server runs from the embedded wheel on its own port and in a temporary data folder, so running
 the tests never touches a developer's databases. ``HERON_TEST_DSN`` points the suite at an external
 PostgreSQL 16+ instead (its maintenance database; the tests create and drop their own databases).
+
+Parallel runs (``make test``: ``pytest -n 2``, pytest-xdist): every worker is a session of its own — its
+own server, data folder, port, artifact roots and tmp folders — so no test shares a server, a database,
+a role or a file with a test on another worker. Tests are handed out by group (``--dist loadgroup``):
+a module is one group, so its module fixtures are made once; modules that reuse one costly session
+state (the small states) share a group, so that state is built by one worker only (``SHARED_GROUPS``);
+the longest groups are handed out first (``LONGEST_FIRST``) so no worker is left with a long one at the
+end. A new test needs nothing more; a new module that builds a costly state another module also builds
+joins that module's group here.
 """
 
 from __future__ import annotations
@@ -17,6 +26,43 @@ import pytest
 
 from heron_pipeline.config import Settings
 from heron_pipeline.database.server import Server
+
+
+#: module -> group, for modules that must run on one worker with another module: they build the same
+#: costly states into the session's server (small 42/43/44: minutes each on 2 cores).
+SHARED_GROUPS = {
+    "tests/bench/test_instances_audit.py": "small-states",
+    "tests/submissions/test_committed.py": "small-states",
+}
+#: Groups in the order they are handed out first, longest first (measured with --durations, issue 30);
+#: the other groups follow in collection order.
+LONGEST_FIRST = (
+    "small-states",
+    "tests/defs/test_dagster_ui.py",
+    "tests/bench/test_overlap.py",
+    "tests/defs/test_celery.py",
+    "tests/bench/test_object_store_bench.py",
+    "tests/database/test_fault_injection.py",
+    "tests/sandbox/test_sandbox_databases.py",
+    "tests/defs/test_flow.py",
+)
+
+
+def _group(item: pytest.Item) -> str:
+    module = item.nodeid.split("::", 1)[0]
+    return SHARED_GROUPS.get(module, module)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under xdist: each test in its group (see the module docstring), the longest groups first. A serial
+    run keeps the collection order."""
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        return
+    for item in items:
+        if item.get_closest_marker("xdist_group") is None:
+            item.add_marker(pytest.mark.xdist_group(_group(item)))
+    rank = {group: i for i, group in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(_group(item), len(rank)))  # stable: collection order within a rank
 
 
 def _free_port() -> int:
