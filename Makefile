@@ -15,7 +15,7 @@ SEED   ?= 42
 SEEDS  ?= 42,43,44
 ADAPTER ?=
 TEST_WORKERS ?= 2
-PYTEST := $(PY) -m pytest -n $(TEST_WORKERS) --dist loadgroup
+PYTEST := $(PY) -m pytest -n $(TEST_WORKERS) --dist loadscope
 
 .PHONY: install up down status schema seed fingerprint dump verify-data audit bench test check dev clean submissions leaderboard
 

@@ -6,12 +6,13 @@ PostgreSQL 16+ instead (its maintenance database; the tests create and drop thei
 
 Parallel runs (``make test``: ``pytest -n 2``, pytest-xdist): every worker is a session of its own — its
 own server, data folder, port, artifact roots and tmp folders — so no test shares a server, a database,
-a role or a file with a test on another worker. Tests are handed out by group (``--dist loadgroup``):
-a module is one group, so its module fixtures are made once; modules that reuse one costly session
-state (the small states) share a group, so that state is built by one worker only (``SHARED_GROUPS``);
-the longest groups are handed out first (``LONGEST_FIRST``) so no worker is left with a long one at the
-end. A new test needs nothing more; a new module that builds a costly state another module also builds
-joins that module's group here.
+a role or a file with a test on another worker. Tests are handed out by group (the scheduler made by
+``pytest_xdist_make_scheduler`` below): a module is one group, so its module fixtures are made once and
+its tests keep their order; modules that reuse one costly session state (the small states) share a
+group, so that state is built by one worker only (``SHARED_GROUPS``); the longest groups are handed out
+first (``LONGEST_FIRST``) so no worker is left with a long one at the end. A new test needs nothing more;
+a new module that builds a costly state another module also builds joins that module's group here, and
+a new module of a minute or more joins ``LONGEST_FIRST``.
 """
 
 from __future__ import annotations
@@ -48,21 +49,34 @@ LONGEST_FIRST = (
 )
 
 
-def _group(item: pytest.Item) -> str:
-    module = item.nodeid.split("::", 1)[0]
+def group_of(nodeid: str) -> str:
+    """The group a test runs in: its module's, or the shared group its module joins."""
+    module = nodeid.split("::", 1)[0]
     return SHARED_GROUPS.get(module, module)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Under xdist: each test in its group (see the module docstring), the longest groups first. A serial
+    """Under xdist, the longest groups first (the scheduler hands groups out in collection order). A serial
     run keeps the collection order."""
-    if not os.environ.get("PYTEST_XDIST_WORKER"):
-        return
-    for item in items:
-        if item.get_closest_marker("xdist_group") is None:
-            item.add_marker(pytest.mark.xdist_group(_group(item)))
-    rank = {group: i for i, group in enumerate(LONGEST_FIRST)}
-    items.sort(key=lambda item: rank.get(_group(item), len(rank)))  # stable: collection order within a rank
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        rank = {group: i for i, group in enumerate(LONGEST_FIRST)}
+        items.sort(key=lambda item: rank.get(group_of(item.nodeid), len(rank)))  # stable within a rank
+
+
+@pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist (a run with -p no:xdist has no such hook)
+def pytest_xdist_make_scheduler(config: pytest.Config, log):
+    """xdist's module-scoped scheduling (``--dist loadscope``) with the groups above as scopes, handed out in
+    collection order (its default hands out the modules with the most tests first)."""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class GroupScheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return group_of(nodeid)
+
+    if config.getvalue("dist") == "each":
+        return None
+    config.option.loadscopereorder = False
+    return GroupScheduling(config, log)
 
 
 def _free_port() -> int:
