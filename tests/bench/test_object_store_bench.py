@@ -44,6 +44,7 @@ def _refs(document: Any) -> Iterator[dict[str, str]]:
             yield from _refs(value)
 
 
+@pytest.mark.e2e
 @pytest.mark.timeout(1800)
 def test_bench_on_the_s3_store_reproduces_the_local_standings(server, settings, s3_server, s3_bucket,
                                                               tmp_path) -> None:

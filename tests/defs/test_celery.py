@@ -122,6 +122,7 @@ def _bench_job():
     return defs.resolve_job_def("bench_job")
 
 
+@pytest.mark.e2e
 def test_celery_pipeline_gives_the_standings_of_heron_bench_on_tiny_42_43_44(server, settings, tmp_path) -> None:
     redis = _redis_server()
     cli = run_bench(server, tmp_path / "cli", BenchOptions(scale="tiny", seeds=SEEDS))
