@@ -44,7 +44,6 @@ LONGEST_FIRST = (
     "tests/defs/test_celery.py",
     "tests/bench/test_object_store_bench.py",
     "tests/database/test_fault_injection.py",
-    "tests/sandbox/test_sandbox_databases.py",
     "tests/defs/test_flow.py",
 )
 
