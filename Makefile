@@ -1,6 +1,9 @@
 # heron — every target is a thin shell over the `heron` CLI.
 #   make bench   the main job on the embedded default (fresh machine: makes the venv first)
-#   make test    the whole test suite against a real PostgreSQL the tests start themselves
+#   make test    the whole test suite against a real PostgreSQL the tests start themselves, on
+#                TEST_WORKERS parallel workers (default 2: CI's cores), each with its own server
+#   make check   the edit-test loop: the same suite without the end-to-end runs of a minute or more
+#                (UI, Celery, S3, VES timing, the small states, fault injection), the same workers
 
 PYTHON ?= python3
 VENV   := .venv
@@ -11,8 +14,10 @@ SCALE  ?= tiny
 SEED   ?= 42
 SEEDS  ?= 42,43,44
 ADAPTER ?=
+TEST_WORKERS ?= 2
+PYTEST := $(PY) -m pytest -n $(TEST_WORKERS) --dist loadscope
 
-.PHONY: install up down status schema seed fingerprint dump verify-data audit bench test dev clean submissions leaderboard
+.PHONY: install up down status schema seed fingerprint dump verify-data audit bench test check dev clean submissions leaderboard
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -59,7 +64,10 @@ bench: up
 	$(HERON) bench --scale $(SCALE) --seeds $(SEEDS) $(if $(ADAPTER),--tools $(ADAPTER))
 
 test: install
-	$(PY) -m pytest
+	$(PYTEST)
+
+check: install
+	$(PYTEST) -m "not e2e and not slow and not fault and not submissions"
 
 # The committed submissions (gold, alt and the offline retrievers bm25, bm25-fk on small 42/43/44), in
 # both question modes: submissions/<tool> in natural mode (the headline) and submissions/<tool>-full in

@@ -228,7 +228,9 @@ def cmd_dev(args: argparse.Namespace, settings: Settings) -> int:
             "-h", args.host]
     say(f"Dagster UI on http://{args.host}:{args.port} (DAGSTER_HOME {env['DAGSTER_HOME']}, storage in "
          f"heron_dagster)")
-    os.chdir(PROJECT_ROOT)
+    # run from DAGSTER_HOME, where the copy of dagster.yaml is: from the project root, `dagster dev` says the
+    # root's dagster.yaml "will not be used" although its copy is what it uses (the package is installed)
+    os.chdir(env["DAGSTER_HOME"])
     os.execve(sys.executable, argv, env)
     return EXIT_OK  # pragma: no cover
 

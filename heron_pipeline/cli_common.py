@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from heron_pipeline.database.server import Server
@@ -85,3 +85,25 @@ def seed_state(server: "Server", scale: str, seed: int, *, force: bool = False, 
     if state.built:
         say(f"fingerprint {state.fingerprint}")
     return state.built
+
+
+def add_option_flag(parser: argparse.ArgumentParser, name: str, **overrides: Any) -> None:
+    """Add the ``heron bench`` flag of option ``name`` to ``parser`` as ``bench.options`` declares it (flag,
+    help, choices, type, default); ``overrides`` change argparse keywords where another command means
+    something else (``heron submit``'s required ``--scale``, ``heron explain``'s any-mode default). Every
+    command that takes a run option takes it through here, so its default is the bench's."""
+    from heron_pipeline.bench.options import option_fields
+
+    [f] = [f for f in option_fields() if f.name == name]
+    spec = f.spec
+    if spec.flag is None:
+        raise ValueError(f"option {name!r} has no flag")
+    extra: dict[str, Any] = {} if spec.help is None else {"help": spec.help}
+    if f.annotation == "bool":
+        parser.add_argument(spec.flag, action="store_true", **{**extra, **overrides})
+        return
+    if spec.choices is not None:
+        extra["choices"] = spec.choices
+    elif f.annotation == "int":
+        extra["type"] = int
+    parser.add_argument(spec.flag, **{"default": f.flag_default, **extra, **overrides})

@@ -12,9 +12,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from heron_pipeline.cli_common import EXIT_FAIL, EXIT_OK, UsageError, say, seed_number
+from heron_pipeline.cli_common import EXIT_FAIL, EXIT_OK, UsageError, add_option_flag, say, seed_number
 from heron_pipeline.config import Settings
-from heron_pipeline.database.names import SCALES
 
 
 def cmd_explain(args: argparse.Namespace, settings: Settings) -> int:
@@ -45,7 +44,7 @@ def cmd_explain(args: argparse.Namespace, settings: Settings) -> int:
                 runs[seed] = state_run(server, args.scale, seed)
             return runs[seed]
 
-        explained = explain(recorded, args.tool, question, question_text(question, args.question_mode), args.seed,
+        explained = explain(recorded, args.tool, question, question_text(question, recorded.question_mode), args.seed,
                             execute=lambda seed, sql: list(run_of(seed).execute(sql).rows),
                             run_gold=lambda seed, sql: list(run_of(seed).run_gold(sql).rows),
                             examples=args.rows)
@@ -64,9 +63,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                     description=__doc__.split("\n\n")[0])
     explain.add_argument("--tool", required=True, help="the tool's name on the board (gold, alt, cli name, …)")
     explain.add_argument("--question", required=True, help="the question id, e.g. q001")
-    explain.add_argument("--scale", choices=SCALES, default="tiny")
+    add_option_flag(explain, "scale")  # heron bench's flag and default, declared once in bench.options
     explain.add_argument("--seed", type=seed_number, help="the state (default: the first seed where it is wrong)")
-    explain.add_argument("--question-mode", choices=("full", "natural"), default="full")
+    add_option_flag(explain, "question_mode", default=None,
+                    help="only runs of this question mode (default: the latest run that scored the tool, "
+                         "whichever mode; `heron bench` runs natural unless told otherwise)")
     explain.add_argument("--run", help="a run manifest (default: the latest recorded run that scored the tool)")
     explain.add_argument("--rows", type=int, default=5, help="rows shown of each side of the diff (default 5)")
     explain.set_defaults(handler=cmd_explain)

@@ -13,7 +13,7 @@ import json
 import os
 from pathlib import Path
 
-from heron_pipeline.cli_common import EXIT_FAIL, EXIT_OK, EXIT_USAGE, parse_seeds, say
+from heron_pipeline.cli_common import EXIT_FAIL, EXIT_OK, EXIT_USAGE, add_option_flag, parse_seeds, say
 from heron_pipeline.config import Settings
 
 EXIT_HARNESS = 4
@@ -134,16 +134,12 @@ def cmd_leaderboard(args: argparse.Namespace, settings: Settings) -> int:
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add ``submit``, ``verify`` and ``leaderboard`` to the ``heron`` parser."""
-    from heron_pipeline.bench.options import QUESTION_MODES
-    from heron_pipeline.database.names import SCALES
-
     submit = sub.add_parser("submit", help="package a finished bench run as a submission folder")
     submit.add_argument("--tool", required=True, help="the tool's name in the run (e.g. gold, raw-llm)")
-    submit.add_argument("--scale", choices=SCALES, required=True)
-    submit.add_argument("--seeds", default="42,43,44")
+    add_option_flag(submit, "scale", required=True)  # the flags, choices and defaults of heron bench's run options
+    add_option_flag(submit, "seeds")
     submit.add_argument("--out", required=True, help="the submission folder to write (e.g. submissions/<tool>)")
-    submit.add_argument("--question-mode", choices=QUESTION_MODES, default="natural",
-                        help="the mode of the run to package (default: natural, the headline)")
+    add_option_flag(submit, "question_mode", help="the mode of the run to package (default: natural, the headline)")
     submit.add_argument("--run", default="", help="the run manifest (default: the most recent matching one)")
     submit.add_argument("--runnable", action="store_true",
                         help="also write tool.toml, so the board can run the tool on a hidden draw")

@@ -131,6 +131,8 @@ def _coerce(name: str, raw: object, source: str = "heron config", *, in_file: bo
     if name in ("dsn", "reader_password"):
         if not isinstance(raw, str):
             raise bad("text in quotes")
+        if name == "dsn" and raw:
+            _check_dsn(raw, source)
         return raw or None
     if name == "seeds":
         if not isinstance(raw, (list, str, int)) or isinstance(raw, bool):
@@ -156,6 +158,23 @@ def _coerce(name: str, raw: object, source: str = "heron config", *, in_file: bo
             raise bad(f"among {', '.join(SCALES)}")
         return scales
     raise AssertionError(name)
+
+
+def _check_dsn(raw: str, source: str) -> None:
+    """A ``ConfigError`` naming ``source`` unless ``raw`` parses as a libpq connection string or URI
+    (what every connection heron makes is given): bad text is a setting to fix, not a failure of
+    heron's own SQL found at the first query."""
+    import psycopg
+    from psycopg.conninfo import conninfo_to_dict
+
+    try:
+        conninfo_to_dict(raw)
+    except psycopg.Error as err:
+        reason = " ".join(str(err).split()) or type(err).__name__
+        unset = "unset HERON_DSN" if source.startswith("HERON_DSN") else "remove the key"
+        raise ConfigError(f"{source} is not a PostgreSQL connection string ({reason}); write it as "
+                          f"{_EXAMPLES['dsn'].split(' = ', 1)[1]} (or host=… port=… dbname=…), or {unset} "
+                          "to use the embedded server") from None
 
 
 def _key_line(path: Path, key: str) -> int | None:

@@ -3,6 +3,16 @@
 The server runs from the embedded wheel on its own port and in a temporary data folder, so running
 the tests never touches a developer's databases. ``HERON_TEST_DSN`` points the suite at an external
 PostgreSQL 16+ instead (its maintenance database; the tests create and drop their own databases).
+
+Parallel runs (``make test``: ``pytest -n 2``, pytest-xdist): every worker is a session of its own — its
+own server, data folder, port, artifact roots and tmp folders — so no test shares a server, a database,
+a role or a file with a test on another worker. Tests are handed out by group (the scheduler made by
+``pytest_xdist_make_scheduler`` below): a module is one group, so its module fixtures are made once and
+its tests keep their order; modules that reuse one costly session state (the small states) share a
+group, so that state is built by one worker only (``SHARED_GROUPS``); the longest groups are handed out
+first (``LONGEST_FIRST``) so no worker is left with a long one at the end. A new test needs nothing more;
+a new module that builds a costly state another module also builds joins that module's group here, and
+a new module of a minute or more joins ``LONGEST_FIRST``.
 """
 
 from __future__ import annotations
@@ -17,6 +27,55 @@ import pytest
 
 from heron_pipeline.config import Settings
 from heron_pipeline.database.server import Server
+
+
+#: module -> group, for modules that must run on one worker with another module: they build the same
+#: costly states into the session's server (small 42/43/44: minutes each on 2 cores).
+SHARED_GROUPS = {
+    "tests/bench/test_instances_audit.py": "small-states",
+    "tests/submissions/test_committed.py": "small-states",
+}
+#: Groups in the order they are handed out first, longest first (measured with --durations, issue 30);
+#: the other groups follow in collection order.
+LONGEST_FIRST = (
+    "small-states",
+    "tests/defs/test_dagster_ui.py",
+    "tests/bench/test_overlap.py",
+    "tests/defs/test_celery.py",
+    "tests/bench/test_object_store_bench.py",
+    "tests/database/test_fault_injection.py",
+    "tests/defs/test_flow.py",
+)
+
+
+def group_of(nodeid: str) -> str:
+    """The group a test runs in: its module's, or the shared group its module joins."""
+    module = nodeid.split("::", 1)[0]
+    return SHARED_GROUPS.get(module, module)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under xdist, the longest groups first (the scheduler hands groups out in collection order). A serial
+    run keeps the collection order."""
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        rank = {group: i for i, group in enumerate(LONGEST_FIRST)}
+        items.sort(key=lambda item: rank.get(group_of(item.nodeid), len(rank)))  # stable within a rank
+
+
+@pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist (a run with -p no:xdist has no such hook)
+def pytest_xdist_make_scheduler(config: pytest.Config, log):
+    """xdist's module-scoped scheduling (``--dist loadscope``) with the groups above as scopes, handed out in
+    collection order (its default hands out the modules with the most tests first)."""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class GroupScheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return group_of(nodeid)
+
+    if config.getvalue("dist") == "each":
+        return None
+    config.option.loadscopereorder = False
+    return GroupScheduling(config, log)
 
 
 def _free_port() -> int:

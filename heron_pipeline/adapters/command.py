@@ -195,6 +195,12 @@ class CommandAdapter:
                 pass
             child.communicate()
             return failed(TOOL_TIMEOUT, f"no answer within {self.timeout_s:g} s")
+        except BaseException:  # this process is being stopped (SystemExit on SIGTERM): the tool goes with it
+            try:
+                os.killpg(child.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            raise
         latency = time.perf_counter() - started
         if child.returncode != 0:
             last = next((line for line in reversed(err_out.decode(errors="replace").splitlines()) if line.strip()), "")

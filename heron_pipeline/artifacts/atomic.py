@@ -114,10 +114,21 @@ def write_text_atomic(path: Path, text: str) -> Path:
 def write_content_addressed(directory: Path, payload: bytes, suffix: str = ".jsonl") -> tuple[Path, str]:
     """``payload`` as ``directory/<sha256><suffix>`` unless that file exists; (path, digest).
 
-    The name is the content hash, so a file is never rewritten: the same bytes land on the same
-    file, other bytes on a new one beside it."""
+    The name is the content hash, so a good file is never rewritten: the same bytes land on the same
+    file, other bytes on a new one beside it. A file of that name whose bytes do not hash to it
+    (corrupted on disk, or pulled damaged) is replaced by the right bytes: the step that makes an
+    artifact is also the one that repairs it."""
     digest = hashlib.sha256(payload).hexdigest()
     path = Path(directory) / f"{digest}{suffix}"
-    if not path.exists():
+    if not _holds(path, digest):
         write_atomic(path, payload)
     return path, digest
+
+
+def _holds(path: Path, digest: str) -> bool:
+    """Whether ``path`` exists and its bytes hash to ``digest``."""
+    try:
+        with path.open("rb") as handle:
+            return hashlib.file_digest(handle, "sha256").hexdigest() == digest
+    except OSError:
+        return False

@@ -56,7 +56,10 @@ KINDS: tuple[Kind, ...] = (
     Kind("leaderboard", "results/leaderboard.{suffix}", "the local leaderboard (the latest publish, a convenience)"),
     Kind("leaderboard_copy", "results/by_digest/{digest}.{suffix}",
          "the local leaderboard file a run wrote, by its digest (what its manifest names)"),
-    Kind("boards_index", "results/boards.json", "the standings each local board was drawn from"),
+    Kind("boards_index", "results/boards.json",
+         "the standings each local board shows, derived from the board entries (a local rendering)"),
+    Kind("board_entry", "results/boards/{digest}.json",
+         "one publish of one board: its standings (relative ref), when, and the entries it replaces"),
     Kind("runs", "runs/{digest}.json", "a bench run: options, harness version, every artifact"),
     Kind("verdict", "verdicts/{key}.json", "a submission's verdict, reused while its inputs are unchanged"),
     Kind("dumps", "dumps/heron_{scale}_{seed}.sql.gz", "a reproducible dump of one state (and its .sha256)"),
@@ -88,6 +91,30 @@ def kind_of(relative: str) -> tuple[Kind, dict[str, str]] | None:
         if found:
             return kind, found.groupdict()
     return None
+
+
+def anchored(recorded: str | Path, root: "Path | str") -> Path:
+    """A recorded artifact path read under ``root``: a relative one joined onto it; an absolute one
+    (written before references were relative, or on another machine) re-rooted at its shortest
+    tail that is an artifact path (``kind_of``), so a copied or moved root reads its own files and
+    never the original's. An absolute path with no such tail is returned as it is."""
+    path = Path(recorded)
+    if not path.is_absolute():
+        return Path(root) / path
+    parts = path.parts
+    for start in range(len(parts) - 1, 0, -1):
+        tail = "/".join(parts[start:])
+        if kind_of(tail) is not None:
+            return Path(root) / tail
+    return path
+
+
+def relative_to_root(path: Path | str, root: "Path | str") -> str:
+    """``path`` relative to ``root`` (POSIX separators) when it lies under it, else ``path`` itself."""
+    try:
+        return Path(path).relative_to(Path(root)).as_posix()
+    except ValueError:
+        return str(path)
 
 
 def label_key(label: str) -> str:
@@ -172,6 +199,13 @@ class ArtifactLayout:
 
     def boards_index(self) -> Path:
         return self.path("boards_index")
+
+    def board_entry(self) -> Path:
+        return self.folder("board_entry")
+
+    def board_entry_files(self) -> list[Path]:
+        """Every board entry, in name order (their content says which board and what they replace)."""
+        return sorted(self.board_entry().glob("*.json"))
 
     def runs(self) -> Path:
         return self.folder("runs")

@@ -44,12 +44,22 @@ class ArtifactRef:
     def read_json(self) -> Any:
         return json.loads(self.read_bytes())
 
-    def to_json(self) -> dict[str, str]:
-        return {"path": str(self.path), "digest": self.digest}
+    def to_json(self, root: Path | str | None = None) -> dict[str, str]:
+        """{path, digest}; with ``root`` (the artifact root the document is written under), the path
+        relative to it, so the document means the same file wherever the root is copied or moved."""
+        from heron_pipeline.artifacts.layout import relative_to_root
+
+        return {"path": relative_to_root(self.path, root) if root is not None else str(self.path),
+                "digest": self.digest}
 
     @classmethod
-    def from_json(cls, doc: dict[str, Any]) -> "ArtifactRef":
-        return cls(Path(doc["path"]), str(doc["digest"]))
+    def from_json(cls, doc: dict[str, Any], root: Path | str | None = None) -> "ArtifactRef":
+        """The ref ``to_json`` wrote; with ``root``, its path read under that root
+        (``layout.anchored``: relative paths, and absolute ones of an older or another root)."""
+        from heron_pipeline.artifacts.layout import anchored
+
+        path = anchored(doc["path"], root) if root is not None else Path(doc["path"])
+        return cls(path, str(doc["digest"]))
 
 
 def canonical_json(document: Any) -> bytes:

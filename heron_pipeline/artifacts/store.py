@@ -30,7 +30,7 @@ import contextlib
 import hashlib
 import logging
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 from urllib.parse import urlsplit
@@ -246,29 +246,66 @@ def _md5(payload: bytes) -> str:
 
 @dataclass
 class SyncCounts:
-    """What one pull or push moved (and what it found already in place)."""
+    """What one pull or push moved (and what it found already in place, kept, or repaired)."""
 
     moved: int = 0
     in_place: int = 0
+    #: files the working copy holds that the store holds other bytes of: kept (never overwritten)
+    kept: int = 0
+    #: corrupt copies replaced by good bytes (the store's by the working copy's, or the other way)
+    repaired: int = 0
+    #: one line per corrupt store object nobody here holds good bytes of (left for its step to re-make)
+    corrupt: list[str] = field(default_factory=list)
+
+
+def _holds_digest(payload: bytes, relative: str) -> bool:
+    digest = _expected_digest(relative)
+    return digest is None or hashlib.sha256(payload).hexdigest() == digest
+
+
+def _single_put_etag(etag: str) -> bool:
+    """Whether an ETag is the MD5 of the object (one PUT); a multipart ETag (``…-N``) is not."""
+    return bool(re.fullmatch(r"[0-9a-f]{32}", etag))
 
 
 def pull(store: ObjectStore, root: Path) -> SyncCounts:
-    """Bring every object of the store the working copy lacks (or holds other bytes of) into ``root``.
+    """Bring every object of the store the working copy lacks into ``root``; never overwrite a file
+    the working copy holds.
 
-    Content-addressed objects already present locally are skipped (same name, same bytes); a pulled
-    one is checked against its name before it is written (``ArtifactMismatch`` otherwise). Other
-    objects are compared by MD5 with their ETag. Each file is written atomically."""
-    from heron_pipeline.artifacts.ref import ArtifactMismatch
-
+    The pull only adds: a run that finished while the store was away, or another machine's
+    different record of the same thing, is never replaced by the store's copy (``push`` sends what
+    this machine made). Content-addressed objects are checked against their names both ways: a
+    local file whose bytes do not match its ETag is hashed, and either the store's copy is corrupt
+    (the good local bytes repair it at once) or the local one is (the store's good bytes replace
+    it). A corrupt store object nobody here holds is not pulled: one line says so and the step that
+    needs it makes it again (the push then repairs the store). Each file is written atomically."""
     root = Path(root)
     counts = SyncCounts()
     wanted = []
     for relative, etag in sorted(store.listing().items()):
         target = root / relative
-        if target.is_file() and (_expected_digest(relative) is not None or _md5(target.read_bytes()) == etag):
-            counts.in_place += 1
+        if not target.is_file():
+            wanted.append(relative)
             continue
-        wanted.append(relative)
+        if _expected_digest(relative) is None:
+            payload = target.read_bytes()
+            if _md5(payload) == etag:
+                counts.in_place += 1
+            else:
+                counts.kept += 1
+            continue
+        if not _single_put_etag(etag):
+            counts.in_place += 1  # a multipart upload: its ETag is no MD5; the name was checked on the way in
+            continue
+        payload = target.read_bytes()
+        if _md5(payload) == etag:
+            counts.in_place += 1
+        elif _holds_digest(payload, relative):
+            store.put(relative, payload)  # the store's copy is corrupt: these are the right bytes
+            log.warning("artifact store %s: object %s was corrupt; repaired it from %s", store.url, relative, target)
+            counts.repaired += 1
+        else:
+            wanted.append(relative)  # the local copy is corrupt: the store's (checked below) replaces it
     if wanted:
         fetched = store._call(f"reading {len(wanted)} objects", store.fs.cat, [store.object_key(r) for r in wanted],
                               on_error="return")
@@ -278,12 +315,17 @@ def pull(store: ObjectStore, root: Path) -> SyncCounts:
                 if isinstance(payload, FileNotFoundError):  # deleted since the listing: nothing to copy
                     continue
                 raise _explain(store.url, payload, f"reading {relative}")
-            digest = _expected_digest(relative)
-            if digest is not None and hashlib.sha256(payload).hexdigest() != digest:
-                raise ArtifactMismatch(f"object {relative} in {store.url} does not hash to its name; it is corrupt "
-                                       "or was written by hand: delete it and re-run the step that writes it")
+            if not _holds_digest(payload, relative):
+                counts.corrupt.append(f"object {relative} in {store.url} does not hash to its name: not pulled; the "
+                                      "step that needs it makes it again and the push repairs the store")
+                log.warning("artifact store %s", counts.corrupt[-1])
+                continue
+            repairing = (root / relative).is_file()
             write_atomic(root / relative, payload)
-            counts.moved += 1
+            if repairing:
+                counts.repaired += 1
+            else:
+                counts.moved += 1
     return counts
 
 
@@ -291,8 +333,10 @@ def push(root: Path, store: ObjectStore, since: dict[str, tuple[int, int]] | Non
     """Put every file of ``root`` the store lacks, or that changed since the ``since`` snapshot
     (``local_files`` right after the pull), into the store.
 
-    Content-addressed files first (checked against their names; never put twice), then everything
-    else: pointers, verdicts and the friendly files name objects that are already there."""
+    Content-addressed files first (checked against their names; put when the store lacks them or
+    holds a corrupt copy), then everything else: records and pointers name objects that are
+    already there. A content-addressed object is never overwritten by other bytes; a board or a run
+    is a content-addressed object, so two machines pushing at once both keep theirs."""
     from heron_pipeline.artifacts.ref import ArtifactMismatch
 
     root = Path(root)
@@ -304,17 +348,23 @@ def push(root: Path, store: ObjectStore, since: dict[str, tuple[int, int]] | Non
     counts = SyncCounts()
     for relative, stat in sorted(now.items()):
         digest = _expected_digest(relative)
-        if relative in present and (digest is not None or since.get(relative) == stat):
-            counts.in_place += 1
+        if relative in present and since.get(relative) == stat:
+            counts.in_place += 1  # unchanged since the pull, which compared it with the store
             continue
         payload = (root / relative).read_bytes()
+        if present.get(relative) == _md5(payload):
+            counts.in_place += 1
+            continue
         if digest is not None:
             if hashlib.sha256(payload).hexdigest() != digest:
                 raise ArtifactMismatch(f"{root / relative} does not hash to its name; not pushed to {store.url} "
                                        "(delete it and re-run the step that writes it)")
+            if relative in present and not _single_put_etag(present[relative]):
+                counts.in_place += 1
+                continue
+            if relative in present:
+                counts.repaired += 1
             addressed[relative] = payload
-        elif present.get(relative) == _md5(payload):
-            counts.in_place += 1
         else:
             others[relative] = payload
     for batch in (addressed, others):  # the objects, then what points to them
@@ -339,6 +389,9 @@ def synchronised(url: ObjectStoreURL | None, root: Path) -> Iterator[None]:
     snapshot = local_files(root)
     log.info("artifact store %s: %d objects pulled into %s, %d already there", url, pulled.moved, root,
              pulled.in_place)
+    if pulled.kept:
+        log.info("artifact store %s: kept %d local files the store holds other bytes of (pushed if this command "
+                 "rewrites them)", url, pulled.kept)
     try:
         yield
     except BaseException:

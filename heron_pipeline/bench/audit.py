@@ -175,15 +175,16 @@ def audit_states(artifacts: Path, scale: str, golds: Iterable[GoldResult], quest
     result = AuditResult(
         scale=scale, key=key, passed=report.ok, questions_digest=questions_digest,
         states=[{"seed": g.state.seed, "fingerprint": g.state.fingerprint,
-                 "generator_version": g.state.generator_version, "gold": g.gold.to_json(),
-                 **({"mutant_answers": g.mutant_answers.to_json()} if g.mutant_answers else {})} for g in golds],
+                 "generator_version": g.state.generator_version, "gold": g.gold.to_json(artifacts),
+                 **({"mutant_answers": g.mutant_answers.to_json(artifacts)} if g.mutant_answers else {})}
+                for g in golds],
         outcomes={name: o.to_json() for name, o in outcomes.items()},
         varying_share=round(report.varying_share, 4) if report.judged else None,
         report=rules.format_report(report, questions),
         trap_liveness=report.liveness if report.traps_judged else None)
     layout = ArtifactLayout.of(artifacts)
     record = write_document(layout.audits(scale), result.to_json())
-    write_text_atomic(layout.audit_pointer(scale, key), json.dumps(record.to_json(), sort_keys=True))
+    write_text_atomic(layout.audit_pointer(scale, key), json.dumps(record.to_json(artifacts), sort_keys=True))
     return AuditResult.from_json(result.to_json(), record)
 
 
@@ -191,7 +192,7 @@ def recorded_audit(artifacts: Path, scale: str, questions_digest: str, fingerpri
     """The verdict recorded for exactly these states and questions, or None."""
     pointer = ArtifactLayout.of(artifacts).audit_pointer(scale, audit_key(scale, questions_digest, fingerprints))
     try:
-        record = ArtifactRef.from_json(json.loads(pointer.read_text(encoding="utf-8")))
+        record = ArtifactRef.from_json(json.loads(pointer.read_text(encoding="utf-8")), artifacts)
         return AuditResult.from_json(record.read_json(), record)
     except (OSError, ValueError, KeyError):
         return None

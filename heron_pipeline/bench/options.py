@@ -83,7 +83,8 @@ class Option:
     ``flag``: the ``heron bench`` flag (None: none); a bool field is a switch. ``flag_default``: the
     flag's default when it is not the field's own (a text form, or a callable read when the parser is
     built). ``from_flag``: the flag's text → the field's value. ``config``: a field of Dagster's
-    ``BenchConfig`` (None there means the field's default). ``recorded``: in the run manifest."""
+    ``BenchConfig`` (None there means the field's default), named ``config_name`` when the option's own
+    name is taken by the resource class (``schema``). ``recorded``: in the run manifest."""
 
     flag: str | None = None
     help: str | None = None
@@ -91,6 +92,7 @@ class Option:
     flag_default: Any = None  # None: the field's default
     from_flag: Callable[[Any], Any] | None = None
     config: bool = False
+    config_name: str | None = None  # the run-config field's name when it is not the option's own
     recorded: bool = True
 
 
@@ -138,6 +140,7 @@ class BenchOptions:
                                  from_flag=_none_if_empty, config=True,
                                  help="the `cli` tool's working directory (HERON_CLI_CWD; default: heron's own)")
     schema: str = option("full", flag="--schema", choices=SCHEMA_RENDERINGS, config=True,  # raw-llm's rendering
+                         config_name="schema_rendering",  # `schema` is an attribute of Dagster's resource class
                          help="raw-llm's schema prompt: the full rendering or the compact one (default full)")
     seed_missing: bool = option(True)  # build a state that does not exist (the CLI always does)
     extra: dict = option(default_factory=dict)
@@ -180,6 +183,11 @@ class OptionField:
         if given is None:
             return self.default
         return given() if callable(given) else given
+
+    @property
+    def config_name(self) -> str:
+        """The field's name in Dagster's ``BenchConfig``."""
+        return self.spec.config_name or self.name
 
     def value_from_flag(self, value: Any) -> Any:
         return self.spec.from_flag(value) if self.spec.from_flag is not None else value

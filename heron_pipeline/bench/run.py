@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from heron_pipeline.artifacts import ArtifactLayout, ArtifactRef, write_document
-from heron_pipeline.bench.audit import AuditResult, audit_states, recorded_audit
-from heron_pipeline.bench.gold import GoldResult, compute_gold, trap_table, with_mutant_answers
+from heron_pipeline.bench.audit import AuditResult, recorded_audit
+from heron_pipeline.bench.gold import GoldResult, trap_table, with_mutant_answers
 from heron_pipeline.bench.identity import harness_version
 from heron_pipeline.bench.options import BenchOptions, default_tools, manifest_options
 from heron_pipeline.bench.predict import PredictionsResult, predict
@@ -69,36 +69,63 @@ class BenchResult:
         return [p for p in self.predictions if p.status == "skipped"]
 
 
-def golds_of(audit: AuditResult, states: dict[int, StateResult]) -> dict[int, GoldResult]:
-    """The gold results a recorded audit judged, rebuilt from its record (no queries run)."""
-    return {int(s["seed"]): GoldResult(states[int(s["seed"])], ArtifactRef.from_json(s["gold"]), audit.questions_digest,
-                                       mutant_answers=ArtifactRef.from_json(s["mutant_answers"])
+def golds_of(audit: AuditResult, states: dict[int, StateResult], root: Path | None = None) -> dict[int, GoldResult]:
+    """The gold results a recorded audit judged, rebuilt from its record (no queries run); with
+    ``root``, their paths read under that artifact root (``ArtifactRef.from_json``)."""
+    return {int(s["seed"]): GoldResult(states[int(s["seed"])], ArtifactRef.from_json(s["gold"], root),
+                                       audit.questions_digest,
+                                       mutant_answers=ArtifactRef.from_json(s["mutant_answers"], root)
                                        if s.get("mutant_answers") else None)
             for s in audit.states}
+
+
+def unreadable_artifacts(golds: dict[int, GoldResult]) -> list[str]:
+    """Why each gold or mutant-answers artifact of ``golds`` cannot be read as recorded (missing, or
+    bytes that do not hash to its digest): one reason per artifact, empty when all read."""
+    from heron_pipeline.artifacts import ArtifactMismatch
+
+    found = []
+    for _seed, gold in sorted(golds.items()):
+        for ref in (gold.gold, gold.mutant_answers):
+            try:
+                if ref is not None:
+                    ref.read_bytes()
+            except (ArtifactMismatch, OSError) as err:
+                found.append(str(err).split(";")[0])
+    return found
 
 
 def audited_golds(server: Any, artifacts: Path, scale: str, states: dict[int, StateResult], questions: list[Any],
                   questions_digest: str, *, say: Say = lambda _m: None) -> tuple[AuditResult, dict[int, GoldResult]]:
     """A passing audit recorded for exactly these states and questions (by ``heron audit`` or an
-    earlier run), or a new audit (gold computed, every rule of the audit table judged)."""
+    earlier run), or a new audit (gold computed, every rule of the audit table judged).
+
+    A recorded audit whose gold (or mutant answers) is missing or corrupt is not a dead end: the
+    step says so in one line and computes the gold again (the same rows give the same content-
+    addressed file, so the recorded verdict usually stands), then audits what it made."""
     fingerprints = {seed: s.fingerprint for seed, s in states.items()}
     found = recorded_audit(artifacts, scale, questions_digest, fingerprints)
     if found is not None and found.passed:
-        say(found.summary_line(reused=True))
-        golds = golds_of(found, states)
-        if any(g.mutant_answers is None for g in golds.values()):
-            # a verdict recorded before trap mutant answers existed: compute them now, once per state
-            table = trap_table(questions)
-            golds = {seed: with_mutant_answers(server, artifacts, g, questions, table) for seed, g in golds.items()}
-        return found, golds
-    golds = {}
-    table = trap_table(questions)  # the same trap mutants on every state: made once
-    for seed, state in sorted(states.items()):
-        golds[seed] = compute_gold(server, artifacts, state, questions, questions_digest, table)
-        say(f"gold/{state.label}: {len(questions)} questions → {golds[seed].gold.path.name[:16]}…")
-    audit = audit_states(artifacts, scale, golds.values(), questions, questions_digest, server=server)
+        golds = golds_of(found, states, artifacts)
+        unreadable = unreadable_artifacts(golds)
+        if unreadable:
+            say(f"the recorded audit {found.key[:12]}… names {len(unreadable)} artifact(s) that cannot be read "
+                f"({unreadable[0]}{', …' if len(unreadable) > 1 else ''}): computing the gold again")
+        else:
+            say(found.summary_line(reused=True))
+            if any(g.mutant_answers is None for g in golds.values()):
+                # a verdict recorded before trap mutant answers existed: compute them now, once per state
+                table = trap_table(questions)
+                golds = {seed: with_mutant_answers(server, artifacts, g, questions, table) for seed, g in golds.items()}
+            return found, golds
+    from heron_pipeline.bench.instances import state_audit
+
+    def gold_said(state: StateResult, gold: GoldResult, _seconds: float, n: int) -> None:
+        say(f"gold/{state.label}: {n} questions → {gold.gold.path.name[:16]}…")
+
+    audit, made = state_audit(server, artifacts, scale, states, on_gold=gold_said)(questions, questions_digest)
     say(audit.summary_line())
-    return audit, golds
+    return audit, {gold.state.seed: gold for gold in made}
 
 
 def score_pairs(server: Any, artifacts: Path, pairs: list[tuple[PredictionsResult, GoldResult]], questions: list[Any],
@@ -218,7 +245,7 @@ def recorded_runs(artifacts: Path) -> list[tuple[Path, dict[str, Any]]]:
     for path in ArtifactLayout.of(artifacts).run_manifests():
         try:
             doc = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError):
+        except (OSError, ValueError):  # unreadable, not UTF-8, not JSON: not a run heron wrote
             continue
         if isinstance(doc, dict) and doc.get("kind") == "heron-run":
             found.append((path, doc))

@@ -146,6 +146,94 @@ class LocalLeaderboard:
 
     files: dict[str, Path]  # suffix -> results/leaderboard.<suffix>: the latest publish, a convenience
     written: dict[str, ArtifactRef]  # suffix -> results/by_digest/<digest>.<suffix>: exactly this publish's bytes
+    #: one line per board published apart (two machines, or a run cut off from the store) with
+    #: more than one current entry: which one the leaderboard shows; every entry is kept
+    apart: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class BoardEntry:
+    """One publish of one board (``results/boards/<sha256>.json``): the standings it shows, when it
+    was published, and the entries it replaces (the board's current entries when it was made)."""
+
+    board: str  # "<scale>/<question mode>"
+    standings: StandingsResult
+    published_at: str
+    replaces: tuple[str, ...]
+    digest: str = ""
+
+    def to_json(self, root: Path) -> dict[str, Any]:
+        doc = self.standings.to_json()
+        doc["standings"] = self.standings.standings.to_json(root)
+        return {"kind": "heron-board", "board": self.board, "standings": doc, "published_at": self.published_at,
+                "replaces": sorted(self.replaces)}
+
+    @classmethod
+    def from_json(cls, doc: dict[str, Any], root: Path, digest: str) -> "BoardEntry":
+        made = doc["standings"]
+        standings = StandingsResult(made["scale"], made["question_mode"],
+                                    ArtifactRef.from_json(made["standings"], root))
+        return cls(str(doc["board"]), standings, str(doc["published_at"]), tuple(doc.get("replaces", ())), digest)
+
+
+def board_entries(artifacts: Path) -> list[BoardEntry]:
+    """Every board entry under the artifact root, each checked against its name; one that does not
+    read (damaged, or not an entry) is left out — it is no board, and never guessed at."""
+    import hashlib
+    import json
+
+    layout = ArtifactLayout.of(artifacts)
+    found = []
+    for path in layout.board_entry_files():
+        try:
+            payload = path.read_bytes()
+            digest = hashlib.sha256(payload).hexdigest()
+            if path.stem != digest:
+                continue
+            doc = json.loads(payload)
+            if isinstance(doc, dict) and doc.get("kind") == "heron-board":
+                found.append(BoardEntry.from_json(doc, layout.root, digest))
+        except (OSError, ValueError, KeyError, TypeError):
+            continue
+    return found
+
+
+def current_boards(entries: list[BoardEntry]) -> tuple[dict[str, BoardEntry], list[str]]:
+    """board -> the entry the leaderboard shows, and one line per board with several current entries.
+
+    An entry is current unless another entry replaces it. Entries merge as a set (a union never
+    loses one), so two machines that each publish a board both keep theirs; when the same board was
+    published on two machines that had not seen each other's entry, both stay current and recorded,
+    and the leaderboard shows the later publish (its ``published_at``, then its digest: the same
+    choice on every machine), saying so in one line."""
+    replaced = {digest for entry in entries for digest in entry.replaces}
+    heads: dict[str, list[BoardEntry]] = {}
+    for entry in entries:
+        if entry.digest not in replaced:
+            heads.setdefault(entry.board, []).append(entry)
+    shown, apart = {}, []
+    for board, found in sorted(heads.items()):
+        found.sort(key=lambda e: (e.published_at, e.digest))
+        shown[board] = found[-1]
+        if len(found) > 1:
+            apart.append(f"board {board} was published apart {len(found)} times (entries "
+                         f"{', '.join(e.digest[:12] + '…' for e in found)} under results/boards/): showing the latest, "
+                         f"{found[-1].digest[:12]}… of {found[-1].published_at}; publishing the board again replaces "
+                         "them all")
+    return shown, apart
+
+
+def _legacy_index(artifacts: Path) -> dict[str, StandingsResult]:
+    """The boards of a ``boards.json`` written before board entries existed (an older root)."""
+    import json
+
+    layout = ArtifactLayout.of(artifacts)
+    try:
+        doc = json.loads(layout.boards_index().read_text("utf-8"))
+        return {k: StandingsResult(v["scale"], v["question_mode"], ArtifactRef.from_json(v["standings"], layout.root))
+                for k, v in doc.items() if isinstance(v, dict) and "published_at" not in v}
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return {}
 
 
 def publish_local(artifacts: Path, standings: Iterable[StandingsResult]) -> dict[str, Path]:
@@ -156,30 +244,47 @@ def publish_local(artifacts: Path, standings: Iterable[StandingsResult]) -> dict
 def write_local_leaderboard(artifacts: Path, standings: Iterable[StandingsResult]) -> LocalLeaderboard:
     """The local leaderboard: one board per (scale, question mode).
 
-    The folder keeps an index (``boards.json``) of the standings each board was drawn from, by path
-    and digest, so a run of one scale or mode replaces its own board and keeps the others — never
-    a one-scale leaderboard written over the all-scales one. ``leaderboard.*`` is whatever the last
-    publish wrote; each file is also kept by its digest, which is what a run manifest names, so a
-    manifest still verifies after another run (even a concurrent one) publishes."""
+    Each publish of a board is a content-addressed entry (``results/boards/<sha256>.json``) naming
+    its standings by relative path and digest and the entries it replaces; the boards shown are the
+    current entries (``current_boards``). Entries are never rewritten, so a pull or another
+    machine's push can only add entries: a board made while the store was down, or on another
+    machine, survives every later pull and push. ``boards.json`` and ``leaderboard.*`` are local
+    renderings of the current entries; each leaderboard file is also kept by its digest, which is
+    what a run manifest names, so a manifest still verifies after another run publishes."""
+    import datetime as dt
     import json
+    import logging
 
     from heron_pipeline.artifacts import write_content_addressed, write_text_atomic
+    from heron_pipeline.artifacts.ref import canonical_json
     from heron_pipeline.leaderboard.boards import board_order
     from heron_pipeline.leaderboard.write import render_leaderboard, write_leaderboard
 
     layout = ArtifactLayout.of(artifacts)
-    index_path = layout.boards_index()
-    try:
-        index = {k: StandingsResult.from_json(v) for k, v in json.loads(index_path.read_text("utf-8")).items()}
-    except (OSError, ValueError, KeyError):
-        index = {}
-    for result in standings:
-        index[f"{result.scale}/{result.question_mode}"] = result
+    entries = board_entries(layout.root)
+    shown, _apart = current_boards(entries)
+    now = dt.datetime.now(dt.timezone.utc).isoformat(timespec="microseconds")
+    fresh = {f"{r.scale}/{r.question_mode}": r for r in standings}
+    legacy = {k: v for k, v in _legacy_index(layout.root).items() if k not in shown and k not in fresh}
+    for board, result in [*sorted(legacy.items()), *fresh.items()]:
+        replaced = {d for other in entries for d in other.replaces}
+        heads = [e for e in entries if e.board == board and e.digest not in replaced]
+        if len(heads) == 1 and heads[0].standings.standings.digest == result.standings.digest:
+            continue  # the board already shows exactly these standings: nothing to record
+        heads = [e.digest for e in heads]
+        entry = BoardEntry(board, result, now, tuple(heads))
+        path, digest = write_content_addressed(layout.board_entry(), canonical_json(entry.to_json(layout.root)),
+                                               suffix=".json")
+        entries.append(BoardEntry(board, result, now, tuple(heads), digest))
+    shown, apart = current_boards(entries)
+    for line in apart:
+        logging.getLogger(__name__).warning(line)
     boards, kept = [], {}
-    for key, result in sorted(index.items(), key=lambda item: board_order(item[1].scale, item[1].question_mode)):
+    for key, entry in sorted(shown.items(), key=lambda item: board_order(item[1].standings.scale,
+                                                                         item[1].standings.question_mode)):
         try:
-            boards.append(result.load())
-            kept[key] = result
+            boards.append(entry.standings.load())
+            kept[key] = entry
         except ValueError:
             continue  # its standings artifact is gone or changed: the board is dropped, never guessed
     if not boards:
@@ -189,5 +294,7 @@ def write_local_leaderboard(artifacts: Path, standings: Iterable[StandingsResult
     written = {suffix: ArtifactRef(*write_content_addressed(layout.leaderboard_copy(), text.encode("utf-8"),
                                                             suffix=f".{suffix}"))
                for suffix, text in render_leaderboard(boards, retrieval=retrieval).items()}
-    write_text_atomic(index_path, json.dumps({k: v.to_json() for k, v in kept.items()}, indent=1, sort_keys=True))
-    return LocalLeaderboard(files, written)
+    index = {k: {**v.standings.to_json(), "standings": v.standings.standings.to_json(layout.root),
+                 "entry": v.digest, "published_at": v.published_at} for k, v in kept.items()}
+    write_text_atomic(layout.boards_index(), json.dumps(index, indent=1, sort_keys=True))
+    return LocalLeaderboard(files, written, tuple(apart))

@@ -10,6 +10,7 @@ key, never by recency.
 from __future__ import annotations
 
 import json
+import logging
 import multiprocessing
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -17,6 +18,8 @@ from typing import Any, Callable
 
 from heron_pipeline.artifacts import ArtifactLayout, write_text_atomic
 from heron_pipeline.database.names import benchmark_database
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -44,21 +47,45 @@ class StateResult:
         return f"{self.scale}_{self.seed}"
 
 
+def recorded_in_database(server: Any, scale: str, seed: int, label: str) -> str | None:
+    """The fingerprint the finished database of (scale, seed) carries beside its build label
+    (``seeding.build.database_fingerprint``), or None for a database built before heron recorded it."""
+    from heron_pipeline.seeding.build import database_fingerprint
+
+    return database_fingerprint(server, scale, seed, label)
+
+
 def state_fingerprint(server: Any, artifacts: Path, scale: str, seed: int, label: str, *, recompute: bool = False,
-                      taken: str | None = None) -> str:
+                      taken: str | None = None, say: Callable[[str], None] | None = None) -> str:
     """The fingerprint of the finished database of (scale, seed) built under ``label``; ``taken``
-    is one the build just took (``BuildReport.fingerprint``), recorded instead of recomputed."""
+    is one the build just took (``BuildReport.fingerprint``), recorded instead of recomputed.
+
+    The record under the artifact root (``state_fingerprint``) is a copy that anyone holding the
+    root, or the shared store, can rewrite: it is never trusted on its own. The database carries the
+    fingerprint its build took (``recorded_in_database``); a database built before that is
+    fingerprinted once, as the build does, and then carries it. A record that disagrees is named in
+    one line (``say``, else heron's notices) and replaced, so the next push repairs the store too."""
     from heron_pipeline.database.fingerprint import fingerprint_database
 
     path = ArtifactLayout.of(artifacts).state_fingerprint(scale, seed, label)
-    if taken is None and not recompute and path.is_file():
-        try:
-            doc = json.loads(path.read_text(encoding="utf-8"))
-            if doc.get("build_label") == label and doc.get("fingerprint"):
-                return str(doc["fingerprint"])
-        except (OSError, json.JSONDecodeError):
-            pass  # a damaged record is recomputed
-    digest = taken or fingerprint_database(server.benchmark_dsn(scale, seed)).digest
+    recorded = None
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        if isinstance(doc, dict) and doc.get("build_label") == label and doc.get("fingerprint"):
+            recorded = str(doc["fingerprint"])
+    except (OSError, ValueError):
+        pass  # no record, or a damaged one: the database says
+    in_database = None if taken is not None or recompute else recorded_in_database(server, scale, seed, label)
+    digest = taken or in_database or fingerprint_database(server.benchmark_dsn(scale, seed)).digest
+    if in_database != digest:
+        from heron_pipeline.seeding.build import record_fingerprint
+
+        record_fingerprint(server, scale, seed, label, digest)
+    if recorded is not None and recorded != digest:
+        (say or log.warning)(f"{path} records fingerprint {recorded[:16]}… but {benchmark_database(scale, seed)} is "
+                             f"{digest[:16]}…: the record was wrong and is replaced")
+    # written again even when it agrees: a store's copy that disagrees (the pull keeps the local one)
+    # is then replaced by the push, which sends what a command rewrote
     write_text_atomic(path, json.dumps({"build_label": label, "fingerprint": digest}, sort_keys=True))
     return digest
 
@@ -97,7 +124,7 @@ def build_state(server: Any, artifacts: Path, scale: str, seed: int, *, force: b
         if dropped is not None:
             say(f"dropped heron_build_{scale}_{seed} ({dropped / 1e6:,.0f} MB), left by a build that did not finish")
         say(f"{benchmark_database(scale, seed)} is up to date ({label})")
-    fingerprint = state_fingerprint(server, artifacts, scale, seed, label, recompute=built, taken=taken)
+    fingerprint = state_fingerprint(server, artifacts, scale, seed, label, recompute=built, taken=taken, say=say)
     return StateResult(scale, seed, benchmark_database(scale, seed), fingerprint, GENERATOR_VERSION, label, built)
 
 

@@ -71,7 +71,7 @@ class _BenchConfigMethods:
 
         values: dict[str, Any] = {}
         for f in config_fields():
-            value = getattr(self, f.name)
+            value = getattr(self, f.config_name)
             if value is None:
                 continue
             values[f.name] = f.value_from_flag(value) if f.annotation in ("Path", "str | None") else value
@@ -96,9 +96,9 @@ def _bench_config_class() -> type:
     annotations: dict[str, Any] = {}
     namespace: dict[str, Any] = {}
     for f in config_fields():
-        annotations[f.name] = _CONFIG_TYPES[f.annotation]
+        annotations[f.config_name] = _CONFIG_TYPES[f.annotation]
         default = None if f.annotation == "Path" else f.default
-        namespace[f.name] = Field(default=default, description=f.spec.help)
+        namespace[f.config_name] = Field(default=default, description=f.spec.help)
     namespace.update(__annotations__=annotations, __module__=__name__,
                      __doc__="How predictions are made and scored: the options of ``heron bench`` declared as run "
                              "configuration in ``bench.options`` (question mode, retry-failed, offline, cli "

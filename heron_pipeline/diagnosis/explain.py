@@ -48,6 +48,11 @@ class RecordedScores:
         return Path(self.run["questions"]["dir"])
 
     @property
+    def question_mode(self) -> str:
+        """The question mode the run scored (the text ``heron explain`` shows)."""
+        return run_question_mode(self.run)
+
+    @property
     def instance_seed(self) -> int:
         """The question draw the run scored (0: the public set)."""
         return int(self.run["questions"].get("instance_seed") or 0)
@@ -57,24 +62,36 @@ class RecordedScores:
         return dict(self.run["questions"].get("redraws") or {})
 
 
-def recorded_scores(artifacts: Path, tool: str, scale: str, question_mode: str,
+def run_question_mode(doc: dict[str, Any]) -> str:
+    """The question mode a recorded run scored (a manifest from before question modes: ``full``)."""
+    return str((doc.get("options") or {}).get("question_mode", "full"))
+
+
+def recorded_scores(artifacts: Path, tool: str, scale: str, question_mode: str | None = None,
                     run: Path | None = None) -> RecordedScores:
     """The scores of ``tool`` in run manifest ``run``, or in the most recent recorded run (by its
-    finish time) of ``scale`` × ``question_mode`` that scored ``tool``.
+    finish time) of ``scale`` that scored ``tool`` — of ``question_mode`` when one is given, of any
+    mode otherwise (``heron explain`` right after ``heron bench`` finds the bench's run, whichever
+    mode it ran in).
 
-    NotFound when no run of that scale and mode is recorded; UnknownName when runs are but none
+    NotFound when no run of that scale (and mode) is recorded; UnknownName when runs are but none
     scored ``tool`` (the message lists the tools they scored)."""
+    modes = f" ({question_mode})" if question_mode else ""
     if run is not None:
         try:
             candidates = [(run, json.loads(Path(run).read_text(encoding="utf-8")))]
-        except (OSError, json.JSONDecodeError) as err:
+        except UnicodeDecodeError as err:
+            raise NotFound(f"--run {run}: not a run manifest (not UTF-8 text: byte 0x{err.object[err.start]:02x} "
+                           f"at offset {err.start}); give a runs/<sha256>.json that `heron bench` wrote") from None
+        except (OSError, ValueError) as err:
             raise NotFound(f"--run {run}: not a readable run manifest ({type(err).__name__})") from None
     else:
         candidates = [(p, d) for p, d in recorded_runs(artifacts) if (d.get("options") or {}).get("scale") == scale
-                      and (d.get("options") or {}).get("question_mode", "full") == question_mode]
+                      and question_mode in (None, run_question_mode(d))]
     if not candidates:
-        raise NotFound(f"no recorded run of {scale} ({question_mode}) in {ArtifactLayout.of(artifacts).runs()}; "
-                       f"run `heron bench --scale {scale}` first")
+        raise NotFound(f"no recorded run of {scale}{modes} in {ArtifactLayout.of(artifacts).runs()}; "
+                       f"run `heron bench --scale {scale}"
+                       + (f" --question-mode {question_mode}" if question_mode else "") + "` first")
     matching, tools = [], set()
     for path, doc in candidates:
         tools |= {s["tool"] for s in doc.get("scores") or [] if s.get("status") == "scored"}
@@ -84,7 +101,7 @@ def recorded_scores(artifacts: Path, tool: str, scale: str, question_mode: str,
             matching.append((str(doc.get("finished_at") or doc.get("started_at") or ""), path.name, path, doc, entries))
     if not matching:
         have = ", ".join(sorted(tools)) or "no tool"
-        raise UnknownName(f"--tool {tool}: no recorded run of {scale} ({question_mode}) scored it; they scored {have}")
+        raise UnknownName(f"--tool {tool}: no recorded run of {scale}{modes} scored it; they scored {have}")
     _, _, path, doc, entries = max(matching, key=lambda m: (m[0], m[1]))
     return RecordedScores(path, doc, {int(s["seed"]): ArtifactRef.from_json(s["scores"]) for s in entries},
                           {int(s["seed"]): ArtifactRef.from_json(s["mutant_answers"]) for s in entries

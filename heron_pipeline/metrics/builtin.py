@@ -99,7 +99,7 @@ def _grades(rows: list[Mapping[str, Any]]) -> list[float]:
 
 
 register(Metric(
-    name="grade", label="Grade", field=_grades, unit="points",
+    name="grade", label="Grade", field=_grades, unit="points", headline=True,
     description="EX, and efficiency, reliability, token economy and latency each earned only by right answers "
                 "and measured against fixed reference points; ≤ EX, from the row's own measured figures "
                 "(scoring.grade)"))
@@ -125,7 +125,7 @@ def _html_ci(t: Mapping[str, Any], _board: Mapping[str, Any]) -> str:
 
 register(Metric(
     name="multi_state_ex1", label="multi-state EX@1", reads=("correct", "seed", "question_id", "sample"),
-    aggregate=_multi_state,
+    aggregate=_multi_state, headline=True,
     claims=(Claim("multi_state_ex1", required=("sql", "reference")),),
     columns=(Column("multi_state_ex1", lambda t, k: rounded(t["multi_state_ex1"])),
              Column("multi_state_ex1_ci_low", lambda t, k: rounded(t["multi_state_ex1_ci"][0])),
@@ -153,7 +153,7 @@ def _html_per_state(t: Mapping[str, Any], _board: Mapping[str, Any]) -> str:
 
 register(Metric(
     name="ex1_per_state", label="EX@1 per state", reads=("correct", "seed", "question_id", "sample"),
-    aggregate=_per_state,
+    aggregate=_per_state, headline=True,
     columns=(Column("ex1_per_state", lambda t, k: ";".join(f"{s}:{rounded(v)}" for s, v in t["ex1_per_state"].items())),),
     cli=(Cell("EX@1 per state", lambda t: " ".join(f"{s}:{v:.0f}" for s, v in t["ex1_per_state"].items())),),
     html=(Cell("EX@1 per state", _html_per_state, klass="text"),),
@@ -331,7 +331,7 @@ def _errors(scores: ToolScores) -> dict[str, Any]:
 
 
 register(Metric(name="errors", label="errors", reads=("error_class",), aggregate=_errors, unit="questions",
-                higher_is_better=False,
+                higher_is_better=False, headline=True,
                 description="questions whose sample 0 failed on some state; errors_by_class counts the failures"))
 
 

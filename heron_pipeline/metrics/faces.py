@@ -19,9 +19,10 @@ def flat_columns() -> tuple[Column, ...]:
     return tuple(c for m in metrics() for c in _columns(m))
 
 
-def cli_cells() -> tuple[Cell, ...]:
-    """The metric columns of the ``heron bench`` table; ``render(standing_row) -> text``."""
-    return tuple(c for m in metrics() for c in (
+def cli_cells(*, headline_only: bool = False) -> tuple[Cell, ...]:
+    """The metric columns of the ``heron bench`` table; ``render(standing_row) -> text``. ``headline_only``:
+    those of the metrics declared ``headline`` (the table printed by default)."""
+    return tuple(c for m in metrics() if m.headline or not headline_only for c in (
         m.cli if m.cli is not None else (Cell(m.label, lambda t, name=m.name: cli_text(t.get(name))),)))
 
 

@@ -85,7 +85,8 @@ class Metric:
     row of one board, after the aggregates, each value from its own row's figures (the Grade).
     ``reads`` names the score-record fields the aggregate reads. ``columns``, ``cli``, ``markdown``
     and ``html`` are the faces; ``None`` means the default single column of ``name`` under
-    ``label``, an empty tuple means not shown there.
+    ``label``, an empty tuple means not shown there. ``headline``: shown in the default ``heron bench``
+    table (the others only with ``--all-columns``).
     """
 
     name: str
@@ -104,6 +105,9 @@ class Metric:
     markdown: tuple[Cell, ...] | None = None
     html: tuple[Cell, ...] | None = None
     description: str = ""
+    #: one of the headline figures ``heron bench`` prints by default (``--all-columns`` prints every
+    #: metric's CLI cells); the published page leads with the same figures in its chart
+    headline: bool = False
 
     def __post_init__(self) -> None:
         if bool(self.record) != bool(self.fields):

@@ -681,9 +681,43 @@ def build_label(generator: Generator, scale: str, seed: int) -> str:
 
 def existing_label(server: Server, scale: str, seed: int) -> str | None:
     """The build label of the finished database of (scale, seed), or None if there is none."""
+    comment = _database_comment(server, scale, seed)
+    return None if comment is None else comment.split("\n", 1)[0]
+
+
+#: How a finished database's comment carries its fingerprint, on the line after its build label.
+FINGERPRINT_LINE = "fingerprint "
+
+
+def _database_comment(server: Server, scale: str, seed: int) -> str | None:
     with server.connect() as conn:
         row = conn.execute(
             "SELECT shobj_description(oid, 'pg_database') FROM pg_database WHERE datname = %s",
             (benchmark_database(scale, seed),),
         ).fetchone()
     return None if row is None else (row[0] or "")
+
+
+def database_fingerprint(server: Server, scale: str, seed: int, label: str) -> str | None:
+    """The fingerprint the finished database of (scale, seed) carries in its comment, under the
+    build label ``label`` (``record_fingerprint``); None when it carries none (built before heron
+    recorded it there) or was built under another label. The database describes itself: a copy of
+    this value elsewhere (the artifact root, a shared store) is checked against it."""
+    comment = _database_comment(server, scale, seed)
+    lines = (comment or "").split("\n")
+    if lines[0] != label:
+        return None
+    for line in lines[1:]:
+        value = line[len(FINGERPRINT_LINE):] if line.startswith(FINGERPRINT_LINE) else ""
+        if re.fullmatch(r"[0-9a-f]{64}", value):
+            return value
+    return None
+
+
+def record_fingerprint(server: Server, scale: str, seed: int, label: str, fingerprint: str) -> None:
+    """Let the finished database of (scale, seed) carry ``fingerprint`` on the line after its build
+    label. A comment is no part of the fingerprint (tables and their structure) nor of a dump
+    (``pg_dump`` writes a database's comment only with ``--create``), and the owner may set it."""
+    with server.connect() as conn:
+        conn.execute(sql.SQL("COMMENT ON DATABASE {} IS {}").format(
+            sql.Identifier(benchmark_database(scale, seed)), sql.Literal(f"{label}\n{FINGERPRINT_LINE}{fingerprint}")))

@@ -49,6 +49,7 @@ def test_draws_pass_the_audit_at_tiny(tiny42, tmp_path_factory, instance_seed: i
     assert said[-1].startswith(f"instance seed {instance_seed}: {len(drawn.varying)} questions drawn")
 
 
+@pytest.mark.e2e
 def test_a_draw_passes_the_audit_at_small(server, tmp_path_factory) -> None:
     """The evaluation scale judges trap-live too: a draw's trap tags must still bite."""
     artifacts = tmp_path_factory.mktemp("instances-small")

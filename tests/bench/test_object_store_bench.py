@@ -44,6 +44,7 @@ def _refs(document: Any) -> Iterator[dict[str, str]]:
             yield from _refs(value)
 
 
+@pytest.mark.e2e
 @pytest.mark.timeout(1800)
 def test_bench_on_the_s3_store_reproduces_the_local_standings(server, settings, s3_server, s3_bucket,
                                                               tmp_path) -> None:
@@ -98,6 +99,9 @@ def test_bench_on_the_s3_store_reproduces_the_local_standings(server, settings, 
     named = list(_refs(remote_manifest))
     assert len(named) > 10
     for ref in named:
-        relative = Path(ref["path"]).relative_to(working_copy).as_posix()
+        # a record under the root names its files relative to it (the audit's golds, issue 34); the
+        # manifest's own refs are still absolute paths in the working copy
+        path = Path(ref["path"])
+        relative = path.relative_to(working_copy).as_posix() if path.is_absolute() else path.as_posix()
         assert relative in listing, relative
         store.get(relative, ref["digest"])

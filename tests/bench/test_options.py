@@ -34,6 +34,9 @@ FLAGS = (
     ("--cli-name", "", "the `cli` tool's name on the board (HERON_CLI_NAME, default cli)", None, "text"),
     ("--schema", "full", "raw-llm's schema prompt: the full rendering or the compact one (default full)",
      ("full", "compact"), "text"),
+    # how the standings are printed, not what is run (issue 30): not a run option
+    ("--all-columns", False, "print every column of the standings (default: the headline figures; every column "
+                             "is also in the leaderboard files)", None, "switch"),
 )
 
 

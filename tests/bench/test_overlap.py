@@ -126,6 +126,7 @@ def _run(server, settings, workers: int, sampler: ActivitySampler | None = None)
             sampler.join()
 
 
+@pytest.mark.e2e
 def test_a_ves_run_at_once_gives_the_same_artifacts_and_times_alone(server, settings, audited, monkeypatch) -> None:
     from heron_pipeline.bench import run as bench_run
 

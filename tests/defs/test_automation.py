@@ -111,3 +111,54 @@ def test_bench_job_runs_every_stage_in_dependency_order() -> None:
         ("scores_job", "tiny|42"), ("scores_job", "tiny|43"), ("standings_job", "tiny"), ("leaderboard_job", None)]
     assert runs[1][1] == {"dagster/partition": "tiny|43", "dagster/partition/scale": "tiny",
                           "dagster/partition/seed": "43"}
+
+
+def test_the_automation_yields_to_bench_job_and_follows_everything_else() -> None:
+    """Issue 34: during a `bench_job` the sensor started a scores run as soon as the job's gold changed,
+    before the job's own predictions (stale predictions scored). With heron's conditions, on Dagster's own
+    evaluation: an update made by a `bench_job` stage run requests nothing downstream, a missing partition
+    whose inputs the job made is left to the job, and the same update made outside the job is followed."""
+    from dagster import DagsterInstance, StaticPartitionsDefinition, asset, evaluate_automation_conditions, materialize
+
+    from heron_pipeline.defs.conditions import BENCH_JOB_TAG
+    from heron_pipeline.defs.tools.assets import FOLLOW, FOLLOW_BUILT
+
+    seeds = StaticPartitionsDefinition(["42", "43"])
+
+    @asset(partitions_def=seeds)
+    def gold() -> None: ...
+
+    @asset(partitions_def=seeds)
+    def predictions() -> None: ...
+
+    @asset(partitions_def=seeds, deps=[gold, predictions], automation_condition=FOLLOW)
+    def scores() -> None: ...
+
+    @asset(deps=[scores], automation_condition=FOLLOW_BUILT)
+    def board() -> None: ...
+
+    assets = [gold, predictions, scores, board]
+    instance = DagsterInstance.ephemeral()
+    for seed in ("42",):
+        materialize(assets, instance=instance, partition_key=seed, selection=[gold, predictions, scores])
+    materialize([board], instance=instance)
+    cursor = evaluate_automation_conditions(defs=assets, instance=instance).cursor
+
+    def requested() -> set[str]:
+        nonlocal cursor
+        result = evaluate_automation_conditions(defs=assets, instance=instance, cursor=cursor)
+        cursor = result.cursor
+        return {f"{a.key.to_user_string()}:{partition}" for a in assets if result.get_num_requested(a.key)
+                for partition in result.get_requested_partitions(a.key)}
+
+    assert requested() == set()
+    # bench_job's state stage re-makes gold 42, then builds seed 43's gold and predictions: nothing is asked
+    materialize([gold], instance=instance, partition_key="42", tags={BENCH_JOB_TAG: "run-1"})
+    assert requested() == set()
+    materialize([gold, predictions], instance=instance, partition_key="43", tags={BENCH_JOB_TAG: "run-1"})
+    assert requested() == set()
+    # the job's own scores run, then the same kind of update from the UI: scores 42 follow it
+    materialize([scores], instance=instance, partition_key="43", tags={BENCH_JOB_TAG: "run-1"})
+    assert requested() == set()
+    materialize([gold], instance=instance, partition_key="42")
+    assert requested() == {"scores:42"}

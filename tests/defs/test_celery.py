@@ -122,6 +122,7 @@ def _bench_job():
     return defs.resolve_job_def("bench_job")
 
 
+@pytest.mark.e2e
 def test_celery_pipeline_gives_the_standings_of_heron_bench_on_tiny_42_43_44(server, settings, tmp_path) -> None:
     redis = _redis_server()
     cli = run_bench(server, tmp_path / "cli", BenchOptions(scale="tiny", seeds=SEEDS))
@@ -135,7 +136,10 @@ def test_celery_pipeline_gives_the_standings_of_heron_bench_on_tiny_42_43_44(ser
     broker = f"redis://127.0.0.1:{port}/0"
     execution = {"config": {"celery": {"broker": broker, "backend": f"redis://127.0.0.1:{port}/1"}}}
     # the workers' file is dagster-celery's own executor block (no `celery:` selector above it)
-    (tmp_path / "celery.yaml").write_text(json.dumps({"execution": {"config": execution["config"]["celery"]}}))
+    from heron_pipeline.defs.automation.workers import worker_executor_config
+
+    (tmp_path / "celery.yaml").write_text(json.dumps({"execution": {"config": worker_executor_config(
+        broker, f"redis://127.0.0.1:{port}/1")}}))
     env = {**os.environ, "DAGSTER_HOME": str(home), "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
            "PATH": os.pathsep.join([str(Path(sys.executable).parent), os.environ["PATH"]])}
     (tmp_path / "redis").mkdir()

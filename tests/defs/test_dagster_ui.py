@@ -28,6 +28,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.e2e  # the UI in Chromium: `make check` leaves it to `make test`
+
 ROOT = Path(__file__).resolve().parents[2]
 #: One asset page per stage of the graph: (path in the UI, text its page must show).
 STAGES = (("schema_catalog", "schema_catalog"), ("seeded/tenancy", "tenancy"), ("database", "fingerprinted"),

@@ -128,7 +128,8 @@ def test_cached_domain_graph_equals_the_parsed_one(tmp_path) -> None:
 #: The run configuration of `resources.bench.config` (README, "The Dagster UI"): key → default.
 RUN_CONFIG = {"n": 1, "primary_seed": 42, "questions_dir": None, "instance_seed": 0, "time_ves": False,
               "question_mode": "natural",
-              "retry_failed": False, "offline": False, "cli_command": None, "cli_name": None, "schema": "full"}
+              "retry_failed": False, "offline": False, "cli_command": None, "cli_name": None,
+              "schema_rendering": "full"}  # not `schema`: that name shadows an attribute of Dagster's resource class
 
 
 def test_the_run_configuration_is_generated_from_the_option_declarations() -> None:
@@ -142,7 +143,7 @@ def test_the_run_configuration_is_generated_from_the_option_declarations() -> No
 @pytest.mark.parametrize("config, expected", [
     ({}, {}),
     ({"cli_command": "", "cli_name": ""}, {}),  # empty text is the default (no command)
-    ({"questions_dir": "/tmp/q", "n": 2, "time_ves": True, "question_mode": "natural", "schema": "compact"},
+    ({"questions_dir": "/tmp/q", "n": 2, "time_ves": True, "question_mode": "natural", "schema_rendering": "compact"},
      {"questions_dir": Path("/tmp/q"), "n": 2, "time_ves": True, "question_mode": "natural", "schema": "compact"}),
     ({"cli_command": "echo", "cli_name": "mine", "retry_failed": True, "offline": True, "primary_seed": 43},
      {"cli_command": "echo", "cli_name": "mine", "retry_failed": True, "offline": True, "primary_seed": 43}),
@@ -153,3 +154,31 @@ def test_the_run_configuration_becomes_the_same_options_as_the_flags(config, exp
     from heron_pipeline.defs.resources import BenchConfig
 
     assert BenchConfig(**config).options("small", (7, 8)) == BenchOptions(scale="small", seeds=(7, 8), **expected)
+
+
+def test_bench_job_shows_its_seeds_in_the_launchpad() -> None:
+    """Issue 34: the launchpad hid `seeds` while the scaffolded `primary_seed: 42` looked like the seed setting."""
+    from heron_pipeline.definitions import defs
+
+    config = defs.resolve_job_def("bench_job").run_config
+    assert config["ops"]["run_pipeline"]["config"] == {"scale": "tiny", "seeds": []}
+
+
+def test_loading_the_definitions_warns_of_nothing_heron_chose_knowingly() -> None:
+    """Issue 34: 755 warnings in 45 minutes of `heron dev` (PreviewWarnings for partitioned check specs,
+    BetaWarnings, 'Field name "schema" shadows an attribute'). Loaded in a fresh interpreter that shows
+    every warning once per place: none of those is left, and a warning heron did not choose still shows."""
+    import subprocess
+    import sys
+
+    code = ("import warnings\n"
+            "from heron_pipeline.definitions import defs\n"
+            "defs.get_repository_def().get_all_jobs()\n"
+            "from dagster import PreviewWarning\n"
+            "warnings.warn('another preview feature', PreviewWarning)\n")
+    done = subprocess.run([sys.executable, "-W", "default", "-c", code], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    for chosen in ("partitions_def on an AssetCheckSpec", "observable_source_asset",
+                   "MultiToSingleDimensionPartitionMapping", "shadows an attribute"):
+        assert chosen not in done.stderr, done.stderr[-2000:]
+    assert "another preview feature" in done.stderr

@@ -71,3 +71,15 @@ def test_the_cutoffs_read_in_order_whatever_the_stored_key_order() -> None:
     stored = {**BOARD, "retrieval": [{**BOARD["retrieval"][0], "set_recall": dict(sorted(
         BOARD["retrieval"][0]["set_recall"].items()))}]}  # as a canonical JSON document stores it: @10, @20, @5, @all
     assert retrieval_rows(stored)["tiny/full/retrieval/bm25-fk"].startswith("Set-Recall @5 61.2 @10 74.5 @20 88.0 @all")
+
+
+def test_a_skip_reason_in_the_ui_names_the_launchpad_fields_not_cli_flags() -> None:
+    """Issue 34: the UI's skip reasons said `--cli-command`, a flag the UI has no place for."""
+    from heron_pipeline.predictions.make import NO_COMMAND, NO_ENDPOINT
+
+    cli = runs_here_result("skipped", NO_COMMAND, ("complete",))
+    assert "--cli-command" not in cli.description and "resources.bench.config.cli_command" in cli.description
+    scores = runs_here_result("skipped", f"predictions skipped: {NO_ENDPOINT}", ("scored",))
+    assert scores.description.startswith("skipped: predictions skipped: needs an LLM endpoint: set "
+                                          "resources.llm.config.base_url and model")
+    assert scores.metadata["reason"].value == scores.description.removeprefix("skipped: ")

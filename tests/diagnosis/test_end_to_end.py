@@ -214,12 +214,75 @@ def test_explain_shows_the_cause_and_the_rows(world, monkeypatch, capsys) -> Non
     assert "tables gold does not read: billing.payments" in out
 
 
+def _natural_run(world, artifacts: Path) -> None:
+    """A run manifest as `heron bench` writes it by default (question mode natural, the bench's default),
+    naming the world's scores, in an artifact root of its own."""
+    layout = ArtifactLayout(world["artifacts"])
+    [manifest] = list(layout.runs().glob("*.json"))
+    doc = json.loads(manifest.read_text())
+    doc["options"] = {**doc["options"], "question_mode": "natural"}
+    qdir = artifacts.parent / "questions-natural"  # the same questions, each with a natural text
+    qdir.mkdir()
+    (qdir / "01_test.yaml").write_text(yaml.safe_dump(
+        [{**q, "natural": f"natural: {q['question']}", "shape": "single", "retrieval": "named",
+          "traps": TRAPS.get(q["id"], ["soft-delete"])} for q in QUESTIONS]))
+    doc["questions"] = {**doc["questions"], "dir": str(qdir)}
+    write_document(ArtifactLayout(artifacts).runs(), doc)
+
+
+def test_explain_right_after_a_default_bench_finds_its_run(world, monkeypatch, capsys, tmp_path) -> None:
+    """Issue 30: `heron explain --tool T --question Q` after `heron bench` (natural, its default) found no run
+    ("no recorded run of tiny (full)"): explain defaulted to full mode. It takes the latest run that scored the
+    tool, whichever mode, and shows the text that run's tools saw."""
+    artifacts = tmp_path / "artifacts"
+    _natural_run(world, artifacts)
+    world = {**world, "artifacts": artifacts}
+    code, out, err = _explain(world, monkeypatch, capsys, "--tool", "wrong", "--question", "q_soft")
+    assert code == 0, err
+    assert "natural: Which accounts are there (not deleted)? Id and name." in out
+    assert "cause: trap:soft-delete" in out
+    # a mode asked for still narrows the search, and says which one it looked for
+    code, out, err = _explain(world, monkeypatch, capsys, "--tool", "wrong", "--question", "q_soft",
+                              "--question-mode", "full")
+    assert (code, out) == (1, "") and "no recorded run of tiny (full)" in err and "--question-mode full" in err
+
+
+def test_explain_defaults_its_run_options_as_heron_bench_does() -> None:
+    """--scale and --question-mode are heron bench's flags (declared once in bench.options): the same choices,
+    and --scale the same default, so `heron explain` after a bare `heron bench` looks where the bench wrote."""
+    from heron_pipeline.bench.options import BenchOptions
+    from heron_pipeline.cli import build_parser
+
+    parser = build_parser()
+    explain_args = parser.parse_args(["explain", "--tool", "t", "--question", "q"])
+    bench_args = parser.parse_args(["bench"])
+    assert explain_args.scale == bench_args.scale == BenchOptions().scale
+    assert explain_args.question_mode is None  # any mode: the latest run that scored the tool
+    assert bench_args.question_mode == BenchOptions().question_mode == "natural"
+    submit_args = parser.parse_args(["submit", "--tool", "t", "--scale", "tiny", "--out", "x"])
+    assert (submit_args.seeds, submit_args.question_mode) == (bench_args.seeds, bench_args.question_mode)
+    explain_mode, bench_mode = (next(a for a in _subparser(parser, name)._actions if a.dest == "question_mode")
+                                for name in ("explain", "bench"))
+    assert explain_mode.choices == bench_mode.choices and explain_mode.help != bench_mode.help
+
+
+def _subparser(parser, name: str):
+    import argparse
+
+    [sub] = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    return sub.choices[name]
+
+
 @pytest.mark.parametrize("argv,code,line", [
-    (("--tool", "nobody", "--question", "q_soft"), 2, "--tool nobody: no recorded run of tiny (full) scored it; "
+    (("--tool", "nobody", "--question", "q_soft"), 2, "--tool nobody: no recorded run of tiny scored it; "
                                                       "they scored wrong"),
+    (("--tool", "nobody", "--question", "q_soft", "--question-mode", "full"), 2,
+     "--tool nobody: no recorded run of tiny (full) scored it; they scored wrong"),
+    (("--tool", "wrong", "--question", "q_soft", "--question-mode", "natural"), 1,
+     "not found: no recorded run of tiny (natural) in"),
     (("--tool", "wrong", "--question", "q_nope"), 2, "--question q_nope: not a question of"),
     (("--tool", "wrong", "--question", "q_soft", "--seed", "43"), 2, "--seed 43: wrong was scored on seeds 42"),
-    (("--tool", "wrong", "--question", "q_soft", "--scale", "small"), 1, "not found: no recorded run of small (full)"),
+    (("--tool", "wrong", "--question", "q_soft", "--scale", "small"), 1, "not found: no recorded run of small in"),
 ])
 def test_explain_names_what_it_did_not_find(world, monkeypatch, capsys, argv, code, line) -> None:
     got, out, err = _explain(world, monkeypatch, capsys, *argv)

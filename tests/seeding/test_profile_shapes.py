@@ -7,12 +7,15 @@ One tiny/42 build serves them all; the pure plan rule behind most of them is tes
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 import yaml
 
 from heron_pipeline.catalog import load_catalog
 from heron_pipeline.database.server import Server
+from heron_pipeline.questions import QUESTIONS_DIR, load_questions
 from heron_pipeline.seeding.build import build
 from heron_pipeline.seeding.row_plan import children_per_parent
 from heron_pipeline.seeding.profiles import ProfileError, load_profiles
@@ -92,6 +95,29 @@ def tiny42(server: Server) -> str:
 def _one(server: Server, db: str, sql: str) -> int:
     with server.connect(db) as conn:
         return int(conn.execute(sql).fetchone()[0])
+
+
+def test_no_public_tiny_state_has_a_test_tenant_as_the_data_notes_say(server: Server, tiny42: str) -> None:
+    """Issue 30: the schema describes is_test tenants ("exclude from business reporting") but no public
+    state has one; docs/DATA.md and docs/CONVENTIONS.md say so (they used to say nothing), and the data
+    agrees: no test tenant, while test orders (which the gold drops) exist."""
+    root = Path(__file__).resolve().parents[2]
+    data = " ".join((root / "docs" / "DATA.md").read_text().split())
+    assert "No public state has a test tenant" in data and "`tenancy.tenants.is_test` is false" in data
+    conventions = " ".join((root / "docs" / "CONVENTIONS.md").read_text().split())
+    assert "No gold filters `tenancy.tenants.is_test`" in conventions
+    assert _one(server, tiny42, "SELECT count(*) FROM tenancy.tenants WHERE is_test") == 0
+    assert _one(server, tiny42, "SELECT count(*) FROM tenancy.tenants") == 8
+    assert _one(server, tiny42, "SELECT count(*) FROM orders.orders WHERE is_test") > 0
+    from heron_pipeline.seeding.generate import Generator
+
+    for seed in (42, 43, 44):  # the small states from the generator alone (no build): none either
+        generator = Generator.for_state("small", seed)
+        flags = [int(generator.block_frame("tenancy.tenants", b)["is_test"].sum())
+                 for b in generator.blocks("tenancy.tenants")]
+        assert sum(flags) == 0, seed
+    golds = " ".join(q.gold_sql for q in load_questions(QUESTIONS_DIR))
+    assert "t.is_test" not in golds and "tenants.is_test" not in golds
 
 
 SHAPES = {

@@ -28,7 +28,11 @@ CELERY_CONFIG = Field(
         "include": Field([str], is_required=False, default_value=[],
                          description="modules every worker imports before its first task"),
         "config_source": Field(Noneable(Permissive()), is_required=False,
-                               description="further Celery settings (lowercase names), passed to celery.Celery"),
+                               description="further Celery settings (lowercase names), passed to celery.Celery; "
+                                           "heron's worker settings (workers.WORKER_SETTINGS) are added"),
+        "lost_after_s": Field(float, is_required=False, default_value=30.0,
+                              description="seconds a worker running a step may leave pings unanswered before it is "
+                                          "lost: the step is sent once more, then fails, naming the step"),
     },
     description="Send every step to Celery workers (dagster-celery); the run's instance must be one the "
                 "workers share (DAGSTER_HOME with PostgreSQL storage).",
@@ -69,11 +73,38 @@ def heron_executor(init_context: InitExecutorContext):
         from dagster import Failure
 
         raise Failure(description=MISSING_CELERY) from None
+    from heron_pipeline.defs.automation.workers import WORKER_MODULE, WORKER_SETTINGS
+
     celery = dict(config["celery"])
+    lost_after_s = float(celery.pop("lost_after_s", 30.0))
     celery["backend"] = celery.get("backend") or celery["broker"]
+    celery["include"] = sorted({*(celery.get("include") or []), WORKER_MODULE})
+    celery["config_source"] = {**WORKER_SETTINGS, **(celery.get("config_source") or {})}
     celery["retries"] = {"enabled": {}}  # dagster-celery's own default: a step's RetryPolicy is honoured
-    return celery_executor.executor_creation_fn(InitExecutorContext(
+    executor = celery_executor.executor_creation_fn(InitExecutorContext(
         job=init_context.job, executor_def=celery_executor, executor_config=celery, instance=init_context.instance))
+    return watched_celery_executor(executor, celery["config_source"], lost_after_s)
+
+
+def watched_celery_executor(executor, config_source: dict, lost_after_s: float):
+    """dagster-celery's executor whose step results are ``workers.WatchedTask``: a lost worker is a failed
+    (or once retried) step within a stated time, and a stopped run stops waiting (``workers.py``)."""
+    from dagster_celery.core_execution_loop import core_celery_execution_loop
+    from dagster_celery.executor import CeleryExecutor, _submit_task
+
+    from heron_pipeline.defs.automation.workers import WatchedTask
+
+    class WatchedCeleryExecutor(CeleryExecutor):
+        def execute(self, plan_context, execution_plan):
+            def submit(app, context, step, queue, priority, known_state):
+                return WatchedTask(app, step.key, lambda: _submit_task(app, context, step, queue, priority,
+                                                                       known_state),
+                                   log=context.log.warning, lost_after_s=lost_after_s)
+
+            return core_celery_execution_loop(plan_context, execution_plan, step_execution_fn=submit)
+
+    return WatchedCeleryExecutor(retries=executor.retries, broker=executor.broker, backend=executor.backend,
+                                 include=executor.include, config_source=config_source)
 
 
 @executor(name="in_process_passing_execution_on", config_schema=EXECUTION_CONFIG)

@@ -17,12 +17,11 @@ Python's logging locks (a run's setup calls ``logging.config.dictConfig`` while 
 handler holds its own lock and waits for the module's).
 """
 
-from concurrent.futures import ProcessPoolExecutor
-
 from dagster import Config, Failure, OpExecutionContext, job, op
 from pydantic import Field
 
 from heron_pipeline.defs.automation.executors import pipeline_executor, runs_distributed
+from heron_pipeline.defs.conditions import BENCH_JOB_TAG
 
 #: The stage jobs in dependency order, and whether each runs per state (scale × seed) or per scale.
 STAGES = (("state_job", "state"), ("audit_job", "scale"), ("predictions_job", "scale"), ("scores_job", "state"),
@@ -95,15 +94,78 @@ def run_pipeline(context: OpExecutionContext, config: PipelineConfig) -> None:
         if len(wave) == 1:
             outcomes = [run_stage(context.instance, wave[0], run_config, context.run_id)]
         else:
-            import multiprocessing
-
-            ref, spawn = context.instance.get_ref(), multiprocessing.get_context("spawn")
-            with ProcessPoolExecutor(max_workers=len(wave), mp_context=spawn) as pool:
-                outcomes = list(pool.map(run_stage_on_instance, [ref] * len(wave), wave, [run_config] * len(wave),
-                                         [context.run_id] * len(wave)))
+            ref = context.instance.get_ref()
+            outcomes = run_together(run_stage_on_instance, [(ref, run, run_config, context.run_id) for run in wave])
         failed = [outcome for outcome in outcomes if outcome]
         if failed:
             raise Failure(description=failed[0])
+
+
+#: Seconds a stage process has to end its run after SIGTERM before it is killed.
+STOP_GRACE_S = 20.0
+
+
+def run_together(target, calls: list[tuple]) -> list:
+    """``target(*args)`` for every ``args`` of ``calls``, each in a spawned process of its own, at once; their
+    return values in order. Nothing outlives the caller: every process dies with it (``PR_SET_PDEATHSIG``,
+    Linux), and when the wait is interrupted (SIGTERM/SIGINT to a Dagster run raises in its step) the
+    processes are sent SIGTERM (a stage run's own interrupt: it revokes its Celery steps), given
+    ``STOP_GRACE_S``, then killed, before the interruption goes on. (A ``ProcessPoolExecutor`` waited for
+    its processes to finish, so the launcher ignored SIGTERM, and left them running when killed.)"""
+    import multiprocessing
+
+    spawn = multiprocessing.get_context("spawn")
+    answers = spawn.SimpleQueue()
+    import os
+
+    processes = [spawn.Process(target=_call_dying_with_parent, args=(os.getpid(), answers, index, target, args))
+                 for index, args in enumerate(calls)]
+    try:
+        for process in processes:
+            process.start()
+        results: dict[int, object] = {}
+        while len(results) < len(calls):
+            index, ok, value = answers.get()
+            if not ok:
+                raise Failure(description=f"bench_job: a stage process failed: {value}")
+            results[index] = value
+        for process in processes:
+            process.join()
+        return [results[i] for i in range(len(calls))]
+    except BaseException:
+        _stop_all(processes)
+        raise
+
+
+def _stop_all(processes) -> None:
+    import time
+
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+    deadline = time.monotonic() + STOP_GRACE_S
+    for process in processes:
+        process.join(max(0.0, deadline - time.monotonic()))
+        if process.is_alive():
+            process.kill()
+            process.join(5)
+
+
+def _call_dying_with_parent(parent: int, answers, index: int, target, args: tuple) -> None:
+    """In a process ``run_together`` started: die with the parent, run ``target``, report the outcome."""
+    import ctypes
+    import os
+    import signal
+    import sys
+
+    if sys.platform.startswith("linux"):
+        ctypes.CDLL(None).prctl(1, int(signal.SIGTERM))  # PR_SET_PDEATHSIG
+    if os.getppid() != parent:  # the parent died while this process was starting, before the line above
+        return
+    try:
+        answers.put((index, True, target(*args)))
+    except Exception as err:  # noqa: BLE001 — reported to the caller as the stage's failure line
+        answers.put((index, False, f"{type(err).__name__}: {err}"))
 
 
 def stage_waves(runs: list[tuple[str, dict[str, str]]], together: bool) -> list[list[tuple[str, dict[str, str]]]]:
@@ -125,7 +187,7 @@ def run_stage(instance, run: tuple[str, dict[str, str]], run_config: dict, pipel
     name, tags = run
     where = tags.get("dagster/partition", "(unpartitioned)")
     with execute_job(stage_job(name), instance=instance, run_config=run_config,
-                     tags={**tags, "heron/bench_job": pipeline_run_id}) as result:
+                     tags={**tags, BENCH_JOB_TAG: pipeline_run_id}) as result:
         if result.success:
             return None
         failures = [e.message for e in result.all_events if e.is_failure][:3]
@@ -141,7 +203,12 @@ def run_stage_on_instance(instance_ref, run: tuple[str, dict[str, str]], run_con
         return run_stage(instance, run, run_config, pipeline_run_id)
 
 
-@job(name="bench_job", executor_def=pipeline_executor,
+#: The launchpad's starting configuration: the scale and the seeds in view (empty seeds: heron.toml's), so
+#: the seed setting is not mistaken for the scaffolded `primary_seed` of the bench resource.
+DEFAULT_RUN_CONFIG = {"ops": {"run_pipeline": {"config": {"scale": "tiny", "seeds": []}}}}
+
+
+@job(name="bench_job", executor_def=pipeline_executor, config=DEFAULT_RUN_CONFIG,
      description="The whole pipeline of one scale over chosen seeds: states → gold → audit → "
                  "predictions → scores → standings → leaderboard (launchpad: ops.run_pipeline."
                  "config.scale / seeds; execution.config.celery sends the stages' steps "

@@ -7,11 +7,14 @@ Their asset checks are generated from the audit table (``questions.audit.RULES``
 rule, named after it, on the asset whose step judges it (per-state rules on `gold_results`, the
 others on `gold_audit`), plus one blocking gate per asset (`state_passes`, `audit_passes`). A rule
 check fails only for its own rule: failed with ERROR severity when the rule blocks, WARN when it
-does not, and a rule that is not judged here is a WARN that says why. The rule checks never block
-(a WARN on a blocking check would hold automation back for a rule that is merely not judged); the
+does not; a rule that is not judged here (trap-live below small) yields no result, so its check shows
+Skipped, never Failed, and the asset's ``not_judged`` metadata says why. The rule checks never block; the
 gates do, and `audit_passes` stops predictions and scores within the same run (the core refuses
 them on its own in every other run).
 """
+
+import inspect
+from collections.abc import Iterator
 
 from dagster import (AssetCheckResult, AssetCheckSeverity, AssetCheckSpec, AssetDep, AssetExecutionContext, AssetKey,
                      DataVersion, MaterializeResult, MetadataValue, MultiToSingleDimensionPartitionMapping,
@@ -44,16 +47,15 @@ def rule_check_specs(asset_name: str, rules: tuple[Rule, ...], partitions_def) -
 
 
 def rule_check_results(rules: tuple[Rule, ...], outcomes: dict[str, dict]) -> list[AssetCheckResult]:
-    """Each rule's outcome as its check's result: passed; failed (ERROR when the rule blocks, WARN
-    when it does not) with its problems; or not judged (WARN) with the reason."""
+    """Each judged rule's outcome as its check's result: passed, or failed (ERROR when the rule blocks,
+    WARN when it does not) with its problems. A rule not judged here yields no result, so Dagster shows
+    its check as Skipped (the run succeeded, the check did not execute), never as Failed; the reason is
+    in the asset's ``not_judged`` metadata (``not_judged_metadata``)."""
     results = []
     for rule in rules:
         outcome = outcomes[rule.name]
         problems = outcome.get("problems", [])
         if outcome["status"] == "not judged":
-            results.append(AssetCheckResult(check_name=rule.check_name, passed=False, severity=AssetCheckSeverity.WARN,
-                                            description=f"not judged: {outcome.get('reason')}",
-                                            metadata={"judged": False, "reason": outcome.get("reason") or ""}))
             continue
         failed = outcome["status"] == "failed"
         severity = AssetCheckSeverity.ERROR if rule.blocking else AssetCheckSeverity.WARN
@@ -62,6 +64,27 @@ def rule_check_results(rules: tuple[Rule, ...], outcomes: dict[str, dict]) -> li
                                         metadata={"judged": True, "problems": len(problems),
                                                   "details": _problems_md(problems)}))
     return results
+
+
+def not_judged_metadata(rules: tuple[Rule, ...], outcomes: dict[str, dict]) -> MetadataValue:
+    """rule name -> why it was not judged here (its check shows Skipped), for the asset's metadata."""
+    return MetadataValue.json({rule.name: outcomes[rule.name].get("reason") or "" for rule in rules
+                               if outcomes[rule.name]["status"] == "not judged"})
+
+
+def audited_asset(name: str, *, partitions_def, deps, group_name: str, code_version: str, check_specs):
+    """``@asset`` for an asset whose rule checks may go unevaluated: a ``multi_asset`` of one asset with
+    ``can_subset=True``, the one way Dagster 1.13 lets a step omit a check's result (an ``@asset``'s
+    check outputs are required). A rule not judged at this scale then yields nothing and shows as
+    Skipped, never Failed. The function's docstring is the asset's description, as with ``@asset``."""
+    from dagster import AssetSpec, multi_asset
+
+    def wrap(fn):
+        spec = AssetSpec(name, deps=deps, group_name=group_name, code_version=code_version,
+                         partitions_def=partitions_def, description=inspect.cleandoc(fn.__doc__ or ""))
+        return multi_asset(name=name, specs=[spec], check_specs=check_specs, can_subset=True)(fn)
+
+    return wrap
 
 
 @observable_source_asset(group_name=QUESTIONS_GROUP)
@@ -82,7 +105,8 @@ def questions() -> ObserveResult:
     })
 
 
-@asset(
+@audited_asset(
+    "gold_results",
     partitions_def=state_partitions,
     deps=[AssetKey("questions"), AssetKey("database")],
     group_name=QUESTIONS_GROUP,
@@ -92,7 +116,7 @@ def questions() -> ObserveResult:
                                             "judged here is not a failure)"),
                  *rule_check_specs("gold_results", STATE_RULES, state_partitions)],
 )
-def gold_results(context: AssetExecutionContext, heron: HeronServer, bench: BenchConfig) -> MaterializeResult:
+def gold_results(context: AssetExecutionContext, heron: HeronServer, bench: BenchConfig) -> Iterator[MaterializeResult]:
     """Every question's gold answer on one (scale, seed) state, stored as one immutable JSON
     artifact named by its sha256 (`gold/<scale>_<seed>/<sha256>.json` under the artifact folder):
     question id -> typed, lossless result (rows in canonical order where the query leaves it open; no
@@ -109,12 +133,14 @@ def gold_results(context: AssetExecutionContext, heron: HeronServer, bench: Benc
         state = existing_state(server, settings.artifacts, scale, seed)
     loaded, digest = bench.question_set()
     gold = compute_gold(server, settings.artifacts, state, loaded, digest)
-    return MaterializeResult(
+    # yielded, not returned: a returned result must carry every check, and a rule not judged has none
+    yield MaterializeResult(
         metadata={**result_metadata(gold), "path": MetadataValue.path(str(gold.gold.path)), "digest": gold.gold.digest,
                   "mutant_answers_digest": gold.mutant_answers.digest if gold.mutant_answers else "",
                   "fingerprint": state.fingerprint, "generator_version": state.generator_version,
                   "questions_digest": digest, "dagster/row_count": len(loaded),
-                  "latency": MetadataValue.json(gold.latency)},
+                  "latency": MetadataValue.json(gold.latency),
+                  "not_judged": not_judged_metadata(STATE_RULES, gold.outcomes)},
         check_results=[AssetCheckResult(check_name="state_passes", passed=gold.passed,
                                         metadata={"failed_rules": MetadataValue.json(
                                             [r for r, o in gold.outcomes.items() if o["status"] == "failed"])}),
@@ -147,7 +173,8 @@ def audited_golds(context: AssetExecutionContext, scale: str, questions_digest: 
     return golds
 
 
-@asset(
+@audited_asset(
+    "gold_audit",
     partitions_def=scale_partitions,
     deps=[AssetDep("gold_results", partition_mapping=BY_SCALE)],
     group_name=QUESTIONS_GROUP,
@@ -159,7 +186,7 @@ def audited_golds(context: AssetExecutionContext, scale: str, questions_digest: 
         *rule_check_specs("gold_audit", AUDIT_RULES, scale_partitions),
     ],
 )
-def gold_audit(context: AssetExecutionContext, heron: HeronServer, bench: BenchConfig) -> MaterializeResult:
+def gold_audit(context: AssetExecutionContext, heron: HeronServer, bench: BenchConfig) -> Iterator[MaterializeResult]:
     """The release gate for one scale: the rules over the whole question set and the cross-seed rules
     (answers vary across seeds, result shapes stay stable) over every state whose gold is materialized,
     plus the per-state rules its gold_results judged. The verdict is recorded by the states'
@@ -170,7 +197,8 @@ def gold_audit(context: AssetExecutionContext, heron: HeronServer, bench: BenchC
     loaded, digest = bench.question_set()
     audit = audit_states(heron.settings().artifacts, scale, audited_golds(context, scale, digest), loaded, digest,
                          server=heron.server())
-    return MaterializeResult(
+    # yielded, not returned: a returned result must carry every check, and a rule not judged has none
+    yield MaterializeResult(
         metadata={**result_metadata(audit), "seeds": MetadataValue.json(audit.seeds), "problems": len(audit.problems),
                   "by_rule": MetadataValue.json(audit.by_rule), "not_judged": MetadataValue.json(audit.not_judged),
                   "trap_liveness": MetadataValue.json(audit.trap_liveness or {}),

@@ -17,6 +17,7 @@ from dagster import (AssetCheckResult, AssetCheckSeverity, AssetCheckSpec, Asset
 from heron_pipeline.bench.options import ALL_TOOLS, SCORED_TOOLS
 from heron_pipeline.defs.lineage import MissingUpstream, result_metadata, upstream_result
 from heron_pipeline.defs.partitions import scale_partitions, state_key, state_of_run, state_partitions
+from heron_pipeline.defs.conditions import follow
 from heron_pipeline.defs.questions.assets import BY_SCALE
 from heron_pipeline.defs.resources import BenchConfig, HeronServer, LLMEndpoint
 from heron_pipeline.defs.versions import leaderboard_version, predictions_version, scoring_version
@@ -24,12 +25,13 @@ from heron_pipeline.defs.versions import leaderboard_version, predictions_versio
 PREDICTIONS_GROUP = "predictions"
 SCORES_GROUP = "scores"
 BOARD_GROUP = "standings"
-#: Scores and standings follow new predictions on their own, never past a failed blocking check.
-FOLLOW = AutomationCondition.eager() & AutomationCondition.all_deps_blocking_checks_passed()
+#: Scores and standings follow new predictions on their own, never past a failed blocking check, and
+#: never behind a running bench_job's back (``defs/conditions.py``).
+FOLLOW = follow() & AutomationCondition.all_deps_blocking_checks_passed()
 #: The check that tells a tool that ran from one recorded as skipped (or incomplete).
 RUNS_HERE = "runs_here"
 #: The leaderboard of every scale: a scale that was never built does not hold it back.
-FOLLOW_BUILT = AutomationCondition.eager().without(~AutomationCondition.any_deps_missing())
+FOLLOW_BUILT = follow(wait_for_missing=False)
 
 
 def asset_name(tool: str) -> str:
@@ -51,11 +53,34 @@ def runs_here_spec(key: AssetKey, partitions_def) -> AssetCheckSpec:
                                       "skipped (no LLM endpoint, no cli command) or is incomplete")
 
 
+def ui_reasons() -> dict[str, str]:
+    """The core's skip reasons (which name ``heron bench``'s flags) as the UI says them: the run-configuration
+    fields of the launchpad, then the environment variable of the process that runs the code."""
+    from heron_pipeline.predictions.make import NO_COMMAND, NO_ENDPOINT
+
+    return {
+        NO_COMMAND: "needs a command: set resources.bench.config.cli_command in the launchpad (or HERON_CLI_COMMAND "
+                    "where the code location runs)",
+        NO_ENDPOINT: "needs an LLM endpoint: set resources.llm.config.base_url and model (and api_key) in the "
+                     "launchpad (or HERON_LLM_BASE_URL, HERON_LLM_MODEL where the code location runs)",
+    }
+
+
+def ui_reason(reason: str | None) -> str:
+    """``reason`` with every core skip reason in it replaced by the UI's wording (``ui_reasons``)."""
+    text = reason or ""
+    for core, ui in ui_reasons().items():
+        text = text.replace(core, ui)
+    return text
+
+
 def runs_here_result(status: str, reason: str | None, ran: tuple[str, ...]) -> AssetCheckResult:
-    """Passed when ``status`` is one of ``ran``; otherwise a warning whose metadata says the status and why."""
+    """Passed when ``status`` is one of ``ran``; otherwise a warning whose metadata says the status and why
+    (in the UI's words: the launchpad's fields, not ``heron bench``'s flags)."""
+    shown = ui_reason(reason)
     return AssetCheckResult(check_name=RUNS_HERE, passed=status in ran, severity=AssetCheckSeverity.WARN,
-                            description=None if status in ran else f"{status}: {reason}",
-                            metadata={"status": status, "reason": reason or ""})
+                            description=None if status in ran else f"{status}: {shown}",
+                            metadata={"status": status, "reason": shown})
 
 
 def predictions_asset(tool: str) -> AssetsDefinition:
@@ -85,7 +110,7 @@ def predictions_asset(tool: str) -> AssetsDefinition:
         made = predict(heron.server(), settings.artifacts, bench.options(scale, tuple(audit.seeds)), tool, loaded,
                        digest, audit, primary, llm=endpoint, cache_dir=getattr(endpoint, "cache_dir", None))
         if made.status != "complete":
-            context.log.warning(f"{tool}: {made.status} — {made.reason}")
+            context.log.warning(f"{tool}: {made.status} — {ui_reason(made.reason)}")
         return MaterializeResult(metadata={
             **result_metadata(made), "status": made.status, "question_mode": made.question_mode,
             "dagster/row_count": made.records,
