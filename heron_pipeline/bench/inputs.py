@@ -29,8 +29,10 @@ def _slots(directory: str, digest: str, slots_digest: str) -> dict:
     return load_slots(Path(directory), _load(directory, digest))
 
 
-def instance_set(directory: Path, instance_seed: int = 0, attempts: Mapping[str, int] | None = None) -> Any:
-    """The ``InstanceSet`` of ``directory``'s questions under ``instance_seed`` (0: the public set)."""
+def instance_set(directory: Path, instance_seed: int = 0, attempts: Mapping[str, int] | None = None,
+                 withheld: tuple[str, ...] = ()) -> Any:
+    """The ``InstanceSet`` of ``directory``'s questions under ``instance_seed`` (0: the public set), less
+    the questions ``withheld``."""
     from heron_pipeline.questions import questions_digest
     from heron_pipeline.questions.instances import draw_instances
     from heron_pipeline.questions.slots import slots_digest
@@ -40,7 +42,7 @@ def instance_set(directory: Path, instance_seed: int = 0, attempts: Mapping[str,
     slots_hash = slots_digest(Path(directory))
     slots = _slots(where, digest, slots_hash) if instance_seed else {}
     return draw_instances(_load(where, digest), slots, instance_seed, base_digest=digest, slots_digest=slots_hash,
-                          attempts=attempts)
+                          attempts=attempts, withheld=withheld)
 
 
 def question_set(directory: Path, instance_seed: int = 0,

@@ -4,8 +4,10 @@ The public set (instance seed 0) is audited once and either passes or fails. A d
 by the same rules table; where a question with slots fails a rule that failed the audit, its redraw
 counter goes up by one (its next value comes from the next element of its own stream, so no other
 question moves) and the audit runs again. A question still failing after ``REDRAW_BUDGET`` redraws —
-or one without slots — stays in the verdict, named, and fails the audit: nothing is dropped. Every
-redraw is reported (question, rules, counter) and the final counters travel with the instance set.
+or one without slots — stays in the verdict, named, and fails the audit: nothing is dropped from a
+draw anyone can reproduce. Every redraw is reported (question, rules, counter) and the final counters
+travel with the instance set. A hidden draw (``withhold``) is the one exception: a question no redraw
+can fix is left out and named, and the rest must pass (METHODOLOGY §16).
 
 ``heron audit`` and ``heron bench`` both run this loop; ``audit_once`` is how each of them audits
 one candidate set (the bench reuses a recorded verdict of the same set and states).
@@ -60,23 +62,48 @@ def redraw_targets(audit: Any, drawn: InstanceSet, attempts: dict[str, int]) -> 
     return targets
 
 
+def unfixable(audit: Any) -> list[str] | None:
+    """Ids of the questions behind every failed rule of ``audit`` (once no redraw is left), or None when a
+    failed rule names no question (a failure of the set or the states, which leaving questions out
+    cannot fix)."""
+    failed = set(audit.failed_rules)
+    named = [p for p in audit.problems if p.get("rule") in failed]
+    if not failed or any(not p.get("question_id") for p in named):
+        return None
+    ids = sorted({p["question_id"] for p in named})
+    return ids or None
+
+
 def audited_instances(questions_dir: Path, instance_seed: int, audit_once: AuditOnce, *,
-                      say: Say = lambda _m: None, label: str | None = None) -> tuple[InstanceSet, Any, Any]:
+                      say: Say = lambda _m: None, label: str | None = None,
+                      withhold: bool = False) -> tuple[InstanceSet, Any, Any]:
     """(the instance set, its audit, its golds): redrawn until the audit passes or no failing question
     can be redrawn any more. ``label`` names the draw in messages (default "instance seed N"; a hidden
-    draw passes its own label, so its seed is never printed)."""
+    draw passes its own label, so its seed is never printed).
+
+    ``withhold`` (hidden draws only): a question that still fails after its redraws is left out of the
+    draw and the rest is audited again, so one template whose traps cannot bite on the hidden states
+    does not cost the whole night; the instance set names what it withheld. A public draw never
+    withholds: its audit fails, naming the question."""
     name = label or f"instance seed {instance_seed}"
     attempts: dict[str, int] = {}
+    withheld: tuple[str, ...] = ()
     while True:
-        drawn = instance_set(Path(questions_dir), instance_seed, attempts)
+        drawn = instance_set(Path(questions_dir), instance_seed, attempts, withheld)
         if not drawn.questions:
-            raise ValueError(f"no questions in {questions_dir}")
+            raise ValueError(f"no questions in {questions_dir}" + (" left to draw" if withheld else ""))
         audit, golds = audit_once(list(drawn.questions), drawn.digest)
         if instance_seed == 0 or audit.passed:
             break
         targets = redraw_targets(audit, drawn, attempts)
         if not targets:
-            break
+            left_out = unfixable(audit) if withhold else None
+            if not left_out:
+                break
+            withheld = tuple(sorted(set(withheld) | set(left_out)))
+            say(f"{name}: {', '.join(left_out)} withheld from the draw: failed "
+                f"{', '.join(audit.failed_rules)} after every redraw")
+            continue
         for qid, broken in sorted(targets.items()):
             attempts[qid] = attempts.get(qid, 0) + 1
             say(f"{name}: {qid} redrawn (#{attempts[qid]}): failed {', '.join(broken)}")
@@ -84,5 +111,6 @@ def audited_instances(questions_dir: Path, instance_seed: int, audit_once: Audit
         redraws = sum(drawn.attempts.values())
         say(f"{name}: {len(drawn.varying)} questions drawn, {redraws} redraws"
             + (f" ({', '.join(f'{q} {n}' for q, n in sorted(drawn.attempts.items()))})" if redraws else "")
+            + (f", {len(drawn.withheld)} withheld" if drawn.withheld else "")
             + f"; instance set {drawn.digest[:12]}…")
     return drawn, audit, golds

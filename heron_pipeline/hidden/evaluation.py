@@ -2,7 +2,8 @@
 
 A hidden evaluation is a draw the maintainer keeps secret (``HiddenPlan``: data seeds and an
 instance seed), audited by the same rules and redraw loop as any draw (``audited_instances``);
-only a draw whose audit passed scores a tool. Each accepted runnable submission (``tool.toml``) is
+only a draw whose audit passed scores a tool. A question no redraw makes pass is withheld from a
+hidden draw (named in the record) and scored on neither side of the gap. Each accepted runnable submission (``tool.toml``) is
 run on it through the bench core, and its row gets:
 
 - public multi-state EX@1 (the verified submission's, with its CI),
@@ -67,7 +68,7 @@ def audited_draw(server: Any, artifacts: Path, scale: str, plan: HiddenPlan, sta
 
     return audited_instances(questions_dir, int(plan.instance_seed or 0),
                              lambda qs, d: audited_golds(server, artifacts, scale, states, qs, d, say=say),
-                             say=say, label=plan.label)
+                             say=say, label=plan.label, withhold=True)
 
 
 def tool_row(runnable: Runnable, run: Any) -> dict[str, Any]:
@@ -111,12 +112,13 @@ def evaluate(server: Any, artifacts: Path, runnables: Iterable[Runnable], plan: 
         drawn, audit, golds = audited_draw(server, artifacts, scale, plan, states, questions_dir, say)
         record: dict[str, Any] = {
             "format": RECORD_FORMAT, "kind": kind, "label": plan.label, "date": date.isoformat(), "scale": scale,
-            "draw_digest": drawn.digest, "hidden_states": len(plan.seeds),
+            "draw_digest": drawn.digest, "hidden_states": len(plan.seeds), "questions": len(drawn.questions),
             "audit": {"passed": bool(audit.passed), "failed_rules": list(audit.failed_rules),
-                      "redraws": dict(sorted(drawn.attempts.items()))},
+                      "redraws": dict(sorted(drawn.attempts.items())), "withheld": list(drawn.withheld)},
             "flag": {"threshold_points": GAP_FLAG_POINTS, "text": FLAG_TEXT},
             "retire_after_days": RETIRE_AFTER_DAYS, "tools": [], "retired": None}
-        say(f"{plan.label} at {scale}: draw {drawn.digest[:12]}…, audit "
+        say(f"{plan.label} at {scale}: draw {drawn.digest[:12]}… ({len(drawn.questions)} questions"
+            + (f", {len(drawn.withheld)} withheld" if drawn.withheld else "") + "), audit "
             f"{'passed' if audit.passed else 'FAILED (' + ', '.join(audit.failed_rules) + ')'}")
         if audit.passed:
             for r in sorted(members, key=lambda m: m.folder.name):

@@ -72,7 +72,16 @@ def evaluations_summary(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """One line per evaluation record: when, what kind, which draw, its audit, and its seeds once retired."""
     return [{"date": r["date"], "kind": r["kind"], "label": r["label"], "scale": r["scale"],
              "draw_digest": r["draw_digest"], "hidden_states": r["hidden_states"], "audit_passed": r["audit"]["passed"],
-             "tools": len(r["tools"]), "retired": r.get("retired")} for r in records]
+             "withheld": list(r["audit"].get("withheld") or []), "tools": len(r["tools"]),
+             "retired": r.get("retired")} for r in records]
+
+
+def audit_text(summary: dict[str, Any]) -> str:
+    """An evaluation's audit in words: passed, failed, or passed with the questions it withheld named."""
+    if not summary["audit_passed"]:
+        return "failed"
+    withheld = summary.get("withheld") or []
+    return f"passed, {len(withheld)} withheld ({', '.join(withheld)})" if withheld else "passed"
 
 
 def _pm(value: float | None) -> str:
@@ -107,7 +116,7 @@ def hidden_markdown(doc: dict[str, Any]) -> list[str]:
     if doc["evaluations"]:
         parts += ["| date | kind | scale | draw | hidden states | audit | tools | retired |", "|---|---|---|---|---|---|---|---|"]
         parts += [f"| {e['date']} | {e['kind']} | {e['scale']} | {e['draw_digest'][:12]} | {e['hidden_states']} | "
-                  f"{'passed' if e['audit_passed'] else 'failed'} | {e['tools']} | "
+                  f"{audit_text(e)} | {e['tools']} | "
                   + (f"instance seed {e['retired']['instance_seed']}, seeds "
                      f"{','.join(map(str, e['retired']['seeds']))}" if e["retired"] else "not yet") + " |"
                   for e in doc["evaluations"]]
@@ -183,7 +192,7 @@ def hidden_html(doc: dict[str, Any]) -> str:
                        f"{','.join(map(str, e['retired']['seeds']))}" if e["retired"] else "not yet")
             out.append(f'<tr><td class="text">{escape(e["date"])}</td><td class="text">{escape(e["kind"])}</td>'
                        f'<td class="text">{escape(e["scale"])}</td><td class="text prov">{escape(e["draw_digest"])}</td>'
-                       f'<td>{e["hidden_states"]}</td><td class="text">{"passed" if e["audit_passed"] else "failed"}</td>'
+                       f'<td>{e["hidden_states"]}</td><td class="text">{escape(audit_text(e))}</td>'
                        f'<td class="text">{escape(retired)}</td></tr>')
         out.append("</tbody></table>")
     else:

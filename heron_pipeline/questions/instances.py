@@ -69,6 +69,7 @@ class InstanceSet:
     values: Mapping[str, Mapping[str, Any]]  # question id → slot name → value
     attempts: Mapping[str, int] = field(default_factory=dict)  # question id → redraws (0 when none)
     digest: str = ""
+    withheld: tuple[str, ...] = ()  # ids left out: no redraw of them passed the audit (hidden draws only)
 
     @property
     def varying(self) -> list[str]:
@@ -100,16 +101,23 @@ def instance_digest(base_digest: str, slots_digest: str, instance_seed: int, que
 
 
 def draw_instances(questions: Iterable[Question], slots: Mapping[str, tuple[Slot, ...]], instance_seed: int, *,
-                   base_digest: str, slots_digest: str, attempts: Mapping[str, int] | None = None) -> InstanceSet:
-    """The instance set of ``instance_seed`` (``attempts``: the redraw counter of each question)."""
+                   base_digest: str, slots_digest: str, attempts: Mapping[str, int] | None = None,
+                   withheld: Iterable[str] = ()) -> InstanceSet:
+    """The instance set of ``instance_seed`` (``attempts``: the redraw counter of each question; ``withheld``:
+    questions left out, so the digest covers only the questions drawn)."""
     if not isinstance(instance_seed, int) or isinstance(instance_seed, bool) or not 0 <= instance_seed < 2**63:
         raise ValueError(f"--instance-seed must be an integer in 0..2^63-1, got {instance_seed!r}")
     attempts = dict(attempts or {})
+    withheld = tuple(sorted(set(withheld)))
     drawn, values = [], {}
     for q in questions:
+        if q.id in withheld:
+            continue
         own = slots.get(q.id, ())
         values[q.id] = draw_values(own, instance_seed, attempts.get(q.id, 0)) if own else {}
         drawn.append(instance_of(q, own, values[q.id]) if own else q)
-    used = {qid: n for qid, n in attempts.items() if n}
-    return InstanceSet(instance_seed, tuple(drawn), values, used,
-                       instance_digest(base_digest, slots_digest, instance_seed, drawn, values))
+    used = {qid: n for qid, n in attempts.items() if n and qid not in withheld}
+    digest = instance_digest(base_digest, slots_digest, instance_seed, drawn, values)
+    if withheld and instance_seed == 0:
+        raise ValueError("the public set withholds no question")
+    return InstanceSet(instance_seed, tuple(drawn), values, used, digest, withheld)

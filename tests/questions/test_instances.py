@@ -218,3 +218,56 @@ def test_instances_cli_writes_the_contract_lines(tmp_path: Path) -> None:
     drawn = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
     assert {d["id"] for d in drawn if d["slots"]} == set(SLOTS)
     assert all(set(d) >= {"id", "question", "natural", "gold_sql", "alt_sql", "slots"} for d in drawn)
+
+
+class _Audit:
+    """An audit verdict as ``audited_instances`` reads it: failed rules and problems naming questions."""
+
+    def __init__(self, problems: list[dict]) -> None:
+        self.problems = problems
+        self.failed_rules = sorted({p["rule"] for p in problems})
+        self.passed = not problems
+
+
+def _audit_failing(always: set[str], set_rule: bool = False):
+    """An ``audit_once`` under which the questions ``always`` fail trap-live whatever their values (a trap
+    that cannot bite on the states), and optionally a rule of the whole set fails too."""
+    seen: list[tuple[str, ...]] = []
+
+    def audit_once(questions, digest):
+        seen.append(tuple(q.id for q in questions))
+        problems = [{"rule": "trap-live", "question_id": q.id} for q in questions if q.id in always]
+        if set_rule:
+            problems.append({"rule": "cross-seed", "question_id": None})
+        return _Audit(problems), {}
+    return audit_once, seen
+
+
+def test_a_hidden_draw_withholds_a_question_no_redraw_fixes_and_names_it() -> None:
+    from heron_pipeline.bench.instances import audited_instances
+
+    varying = next(q.id for q in QUESTIONS if SLOTS.get(q.id))
+    fixed = next(q.id for q in QUESTIONS if not SLOTS.get(q.id))  # no slots: no redraw at all
+    audit_once, seen = _audit_failing({varying, fixed})
+    said: list[str] = []
+    drawn, audit, _ = audited_instances(QUESTIONS_DIR, 7, audit_once, say=said.append, label="night", withhold=True)
+    assert audit.passed and drawn.withheld == tuple(sorted({varying, fixed}))
+    assert {q.id for q in drawn.questions} == {q.id for q in QUESTIONS} - {varying, fixed}
+    assert len(seen) == REDRAW_BUDGET + 2  # the first audit, a redraw per budget step, the audit without them
+    assert any("withheld from the draw" in m and varying in m and fixed in m for m in said)
+    full = instance_set(QUESTIONS_DIR, 7, {varying: REDRAW_BUDGET})
+    assert drawn.digest != full.digest  # a draw with questions withheld is another draw
+    again, _, _ = audited_instances(QUESTIONS_DIR, 7, _audit_failing({varying, fixed})[0], withhold=True)
+    assert again.digest == drawn.digest  # and the same one every time (a retired night recomputes it)
+
+
+def test_a_public_or_unwithheld_draw_fails_and_a_set_rule_is_never_withheld() -> None:
+    from heron_pipeline.bench.instances import audited_instances
+
+    fixed = next(q.id for q in QUESTIONS if not SLOTS.get(q.id))
+    drawn, audit, _ = audited_instances(QUESTIONS_DIR, 7, _audit_failing({fixed})[0])  # withhold off
+    assert not audit.passed and drawn.withheld == () and fixed in {q.id for q in drawn.questions}
+    drawn, audit, _ = audited_instances(QUESTIONS_DIR, 7, _audit_failing({fixed}, set_rule=True)[0], withhold=True)
+    assert not audit.passed and drawn.withheld == ()  # leaving questions out cannot fix a rule of the set
+    with pytest.raises(ValueError, match="public set withholds"):
+        instance_set(QUESTIONS_DIR, 0, None, (fixed,))
