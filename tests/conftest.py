@@ -40,6 +40,7 @@ SHARED_GROUPS = {
 LONGEST_FIRST = (
     "small-states",
     "tests/defs/test_dagster_ui.py",
+    "tests/hidden/test_hidden_board.py",
     "tests/bench/test_overlap.py",
     "tests/defs/test_celery.py",
     "tests/bench/test_object_store_bench.py",

@@ -7,7 +7,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.submissions.test_index_page import page  # noqa: F401 — the Chromium fixture
+
+pytestmark = pytest.mark.e2e  # the UI in Chromium
 
 ROOT = Path(__file__).resolve().parents[2]
 PUBLISHED = ROOT / "docs" / "leaderboard"
