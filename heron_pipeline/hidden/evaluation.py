@@ -184,7 +184,7 @@ def retire(record: dict[str, Any], plan: HiddenPlan, *, today: dt.date, question
         raise ValueError(f"{record_name(record)} ran {age} day(s) ago; a draw is retired after {RETIRE_AFTER_DAYS} "
                          f"days (METHODOLOGY §16)")
     drawn = instance_set(Path(questions_dir or QUESTIONS_DIR), int(plan.instance_seed or 0),
-                         record["audit"]["redraws"])
+                         record["audit"]["redraws"], tuple(record["audit"].get("withheld") or ()))
     if drawn.digest != record["draw_digest"] or len(plan.seeds) != record["hidden_states"]:
         raise ValueError(f"{record_name(record)}: the hidden file's draw is not this record's (its digest differs); "
                          f"give the hidden file (or the night's secret) it was run with")
