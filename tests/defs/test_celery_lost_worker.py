@@ -298,3 +298,39 @@ def test_the_stage_processes_of_bench_job_do_not_outlive_their_launcher(sig) -> 
             [c for c in children if not gone(c, within=0.1)]
     finally:
         _stop(launcher)
+
+
+def test_a_broker_that_does_not_answer_fails_the_run_at_once_naming_it(tmp_path) -> None:
+    """Before: a run with the broker down retried its connection with a message naming neither the broker
+    nor the field. After: the run fails before its first step, in seconds, in one line naming the broker
+    (its password hidden) and the run-config field. No redis needed: nothing listens on the port."""
+    from dagster import DagsterEventType, DagsterInstance, execute_job
+    from dagster._core.definitions.reconstruct import ReconstructableJob
+
+    from heron_pipeline.defs.automation.workers import shown_url
+
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "dagster.yaml").write_text(json.dumps({"telemetry": {"enabled": False}}))
+    broker = f"redis://:hunter2@127.0.0.1:{_free_port()}/0"
+    config = {"execution": {"config": {"celery": {"broker": broker}}}}
+    started = time.monotonic()
+    with DagsterInstance.from_config(str(home)) as instance:
+        with execute_job(ReconstructableJob.for_file(str(JOB_FILE), "lost_worker_job"), instance=instance,
+                         run_config=config, raise_on_error=False) as result:
+            assert not result.success
+            text = " ".join(str(e.message or "") + str(getattr(e.event_specific_data, "error", "") or "")
+                            for e in result.all_events if e.event_type in (DagsterEventType.RUN_FAILURE,
+                                                                          DagsterEventType.ENGINE_EVENT))
+    assert time.monotonic() - started < 60
+    assert "execution.config.celery.broker" in text and "does not answer" in text
+    assert shown_url(broker) in text and "hunter2" not in text
+    assert not any(tmp_path.glob("starts/*"))  # no step was submitted
+
+
+def test_shown_url_hides_a_password_only() -> None:
+    from heron_pipeline.defs.automation.workers import shown_url
+
+    assert shown_url("redis://:pw@h:6379/0") == "redis://:***@h:6379/0"
+    assert shown_url("amqp://u:pw@h/v") == "amqp://u:***@h/v"
+    assert shown_url("redis://127.0.0.1:6379/0") == "redis://127.0.0.1:6379/0"

@@ -96,6 +96,14 @@ def watched_celery_executor(executor, config_source: dict, lost_after_s: float):
 
     class WatchedCeleryExecutor(CeleryExecutor):
         def execute(self, plan_context, execution_plan):
+            from dagster import Failure
+
+            from heron_pipeline.defs.automation.workers import broker_problem
+
+            problem = broker_problem(self.broker)
+            if problem:
+                raise Failure(description=problem)
+
             def submit(app, context, step, queue, priority, known_state):
                 return WatchedTask(app, step.key, lambda: _submit_task(app, context, step, queue, priority,
                                                                        known_state),

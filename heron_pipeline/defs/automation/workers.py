@@ -47,6 +47,39 @@ PING_EVERY_S = 5.0
 MAX_ATTEMPTS = 2
 
 
+#: How long a run waits for its broker to answer before it fails, naming the broker.
+BROKER_TIMEOUT_S = 5.0
+
+
+def shown_url(url: str) -> str:
+    """``url`` with its password replaced by ``***`` (a broker URL may carry one; messages must not)."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    parts = urlsplit(url)
+    if not parts.password:
+        return url
+    host = parts.hostname or ""
+    netloc = f"{parts.username or ''}:***@{host}" + (f":{parts.port}" if parts.port else "")
+    return urlunsplit(parts._replace(netloc=netloc))
+
+
+def broker_problem(url: str, timeout_s: float = BROKER_TIMEOUT_S) -> str | None:
+    """None when the Celery broker at ``url`` answers within ``timeout_s``; else one line naming it, the
+    run-config field that sets it, and the fix. Checked before a run submits its first step: a broker that
+    is down would otherwise make the run retry its connection for minutes with a message that names
+    neither the broker nor the field (issue 34)."""
+    from kombu import Connection
+
+    try:
+        with Connection(url, connect_timeout=timeout_s) as connection:
+            connection.ensure_connection(max_retries=1, timeout=timeout_s)
+    except Exception as err:  # noqa: BLE001 — every transport's refusal is the same answer to the user
+        reason = " ".join(str(err).split())[:160] or type(err).__name__
+        return (f"the Celery broker {shown_url(url)} (run config execution.config.celery.broker) does not answer: "
+                f"{reason} — start it (e.g. redis-server) or fix the URL")
+    return None
+
+
 class LostWorker(RuntimeError):
     """A step whose Celery worker was lost on every attempt: the step's failure, one line."""
 
