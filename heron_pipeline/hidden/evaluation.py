@@ -54,6 +54,21 @@ class Runnable:
         return {q: bool(v) for q, v in (self.verdict.standing.get("per_question") or {}).items()}
 
 
+def redacting(say: Say, plan: HiddenPlan) -> Say:
+    """``say`` with every hidden value of ``plan`` replaced by ``‹hidden›``: the steps a hidden evaluation
+    reuses name states by their seed ("heron_small_<seed> is up to date", "audit of small seeds …"), and a
+    maintainer's log or a CI log must not publish a seed before its draw is retired. Hidden values are
+    ≥ 10⁹, so no other number in a message can match one."""
+    values = sorted({str(v) for v in (*plan.seeds, plan.instance_seed) if v}, key=len, reverse=True)
+
+    def said(message: str) -> None:
+        for value in values:
+            message = message.replace(value, "‹hidden›")
+        say(message)
+
+    return said
+
+
 def hidden_states(server: Any, artifacts: Path, scale: str, plan: HiddenPlan, say: Say) -> dict[int, Any]:
     from heron_pipeline.bench.states import build_state
 
@@ -107,6 +122,7 @@ def evaluate(server: Any, artifacts: Path, runnables: Iterable[Runnable], plan: 
     for r in runnables:
         by_scale.setdefault(r.verdict.conditions["scale"], []).append(r)
     records = []
+    say = redacting(say, plan)
     for scale, members in sorted(by_scale.items()):
         states = hidden_states(server, artifacts, scale, plan, say)
         drawn, audit, golds = audited_draw(server, artifacts, scale, plan, states, questions_dir, say)

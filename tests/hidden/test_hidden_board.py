@@ -126,6 +126,9 @@ def test_the_hidden_instance_seed_is_in_no_file_and_no_message(board):
         leaks = [str(p) for p, data in board["written"].items() if needle in data or needle in str(p).encode()]
         assert not leaks, leaks
         assert not [m for m in board["said"] if str(secret) in m]
+    for seed in [*PLAN.seeds, *(s for n in (DAY, NEXT) for s in night_plan(SECRET, "tiny", n).seeds)]:
+        assert not [m for m in board["said"] if str(seed) in m]  # nor a hidden data seed in a message
+    assert any("‹hidden›" in m for m in board["said"])  # the states were named, with the seed hidden
 
 
 def test_the_plans_states_are_the_first_nights():
