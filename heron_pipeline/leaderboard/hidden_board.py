@@ -156,7 +156,7 @@ def hidden_html(doc: dict[str, Any]) -> str:
         for row in board["tools"]:
             h = row.get("hidden_eval")
             status = row["hidden_status"]
-            klass = ' class="flagged"' if status == "flagged" else ""
+            klass = "text flagged" if status == "flagged" else "text"
             nights = ", ".join(p["date"] for p in row["history"])
             out.append(
                 f'<tr class="hidden-row" data-tool="{escape(row["tool"])}" data-status="{escape(status)}">'
@@ -167,7 +167,7 @@ def hidden_html(doc: dict[str, Any]) -> str:
                 + (f'<td data-sort="{h["hidden"]["multi_state_ex1"]}">{h["hidden"]["multi_state_ex1"]:.1f}</td>'
                    f'<td data-sort="{(h["gap"] or {}).get("difference", "")}">{escape(_gap_text(h["gap"]))}</td>'
                    if h else '<td data-sort="">—</td><td data-sort="">—</td>')
-                + f'<td class="text"{klass} data-sort="{escape(status)}">'
+                + f'<td class="{klass}" data-sort="{escape(status)}">'
                 + (f'<b>{escape(FLAG_TEXT)}</b>' if status == "flagged" else escape(status)) + "</td>"
                 + (f'<td class="text prov" data-sort="{escape(h["date"])}">{escape(h["draw_digest"][:12])} '
                    f'({escape(h["date"])}, {h["hidden_states"]} states)</td>' if h else '<td class="text" data-sort="">—</td>')
