@@ -64,9 +64,16 @@ KINDS: tuple[Kind, ...] = (
     Kind("verdict", "verdicts/{key}.json", "a submission's verdict, reused while its inputs are unchanged"),
     Kind("dumps", "dumps/heron_{scale}_{seed}.sql.gz", "a reproducible dump of one state (and its .sha256)"),
     Kind("llm_cache", "llm_cache/{prefix}/{key}.json", "one LLM response (prefix: the key's first 2 hex)"),
+    Kind("tool_install", "tools/{key}/.installed",
+         "a runnable submission's pinned requirement installed in its own venv beside this marker "
+         "(key: sha256 of the requirement line, 24 hex)"),
 )
 
 KIND_NAMES = {kind.name: kind for kind in KINDS}
+
+#: Top folders of the root that hold what only this machine can use (an installed tool's venv has
+#: this machine's interpreter paths in it): never pushed to a shared store.
+MACHINE_LOCAL = frozenset({"tools"})
 
 
 def _pattern_regex(pattern: str) -> re.Pattern[str]:
@@ -220,6 +227,10 @@ class ArtifactLayout:
     def dumps(self) -> Path:
         """The default folder of ``heron dump`` (``--out`` may name another; the dump names its files)."""
         return self.folder("dumps")
+
+    def tool_install(self, key: str) -> Path:
+        """The folder of one installed tool requirement (its venv and its ``.installed`` marker)."""
+        return self.folder("tool_install", key=key)
 
     def llm_cache(self) -> Path:
         """The default LLM response cache folder (HERON_LLM_CACHE_DIR wins when set)."""

@@ -36,7 +36,7 @@ from typing import Any, Iterator
 from urllib.parse import urlsplit
 
 from heron_pipeline.artifacts.atomic import write_atomic
-from heron_pipeline.artifacts.layout import kind_of
+from heron_pipeline.artifacts.layout import MACHINE_LOCAL, kind_of
 
 log = logging.getLogger(__name__)
 
@@ -225,12 +225,14 @@ def _is_temporary(path: Path) -> bool:
 
 
 def local_files(root: Path) -> dict[str, tuple[int, int]]:
-    """relative path -> (size, mtime_ns) of every finished file under a local artifact root."""
+    """relative path -> (size, mtime_ns) of every finished file under a local artifact root that a
+    store may share (not the machine-local folders: an installed tool's venv)."""
     root = Path(root)
     if not root.is_dir():
         return {}
-    return {path.relative_to(root).as_posix(): (stat.st_size, stat.st_mtime_ns)
+    return {relative.as_posix(): (stat.st_size, stat.st_mtime_ns)
             for path in root.rglob("*") if path.is_file() and not _is_temporary(path)
+            for relative in (path.relative_to(root),) if relative.parts[0] not in MACHINE_LOCAL
             for stat in (path.stat(),)}
 
 

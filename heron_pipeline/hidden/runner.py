@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable
 
+from heron_pipeline.artifacts.layout import ArtifactLayout
 from heron_pipeline.hidden.toolspec import ToolSpec
 
 Say = Callable[[str], None]
@@ -46,7 +47,7 @@ def install_requirement(requirement: str, artifacts: Path, *, say: Say = lambda 
     import os
 
     key = hashlib.sha256(requirement.encode("utf-8")).hexdigest()[:24]
-    home = Path(artifacts) / "tools" / key
+    home = ArtifactLayout.of(artifacts).tool_install(key)
     done = home / ".installed"
     bin_dir = home / "venv" / "bin"
     if done.is_file():

@@ -122,6 +122,20 @@ def test_push_puts_the_objects_before_what_points_to_them(s3_server, s3_bucket, 
     assert (again.moved, again.in_place) == (0, 4) and len(store.fs.batches) == 2
 
 
+def test_an_installed_tool_stays_on_its_machine(s3_server, s3_bucket, tmp_path) -> None:
+    """A runnable submission's venv (interpreter paths of this machine, thousands of files) is never
+    pushed: the store gets the run's artifacts only."""
+    written = _working_copy_with_a_run(tmp_path)
+    marker = ArtifactLayout(tmp_path).tool_install("a" * 24) / ".installed"
+    marker.parent.mkdir(parents=True)
+    marker.write_text("")
+    (marker.parent / "venv" / "bin").mkdir(parents=True)
+    (marker.parent / "venv" / "bin" / "python").write_text("#!/machine/local\n")
+    assert set(local_files(tmp_path)) == set(written)
+    store = _store(s3_server, s3_bucket)
+    assert push(tmp_path, store).moved == 4 and sorted(store.listing()) == sorted(written)
+
+
 def test_a_working_copy_pulled_elsewhere_holds_the_same_bytes(s3_server, s3_bucket, tmp_path) -> None:
     written = _working_copy_with_a_run(tmp_path / "a")
     store = _store(s3_server, s3_bucket)

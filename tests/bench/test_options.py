@@ -32,6 +32,8 @@ FLAGS = (
     ("--offline", False, "answer from the response cache only (a miss is an error)", None, "switch"),
     ("--cli-command", "", "the external command of the `cli` tool (HERON_CLI_COMMAND)", None, "text"),
     ("--cli-name", "", "the `cli` tool's name on the board (HERON_CLI_NAME, default cli)", None, "text"),
+    # issue 29: a runnable submission's tool runs in its own folder
+    ("--cli-cwd", "", "the `cli` tool's working directory (HERON_CLI_CWD; default: heron's own)", None, "text"),
     ("--schema", "full", "raw-llm's schema prompt: the full rendering or the compact one (default full)",
      ("full", "compact"), "text"),
     # how the standings are printed, not what is run (issue 30): not a run option
@@ -57,6 +59,7 @@ def _how(action: argparse.Action) -> str:
 def test_the_flags_are_exactly_the_contract(monkeypatch) -> None:
     monkeypatch.delenv("HERON_CLI_COMMAND", raising=False)
     monkeypatch.delenv("HERON_CLI_NAME", raising=False)
+    monkeypatch.delenv("HERON_CLI_CWD", raising=False)
     actions = [a for a in _parser()._actions if a.option_strings and a.dest != "help"]
     got = tuple((a.option_strings[0], a.default, a.help, tuple(a.choices) if a.choices else None, _how(a))
                 for a in actions)
@@ -113,4 +116,4 @@ def test_every_field_is_declared_and_the_run_configuration_is_the_documented_set
     assert [f.name for f in option_fields() if f.spec.config] == [
         "n", "primary_seed", "questions_dir", "instance_seed", "time_ves", "question_mode", "retry_failed", "offline",
         "cli_command",
-        "cli_name", "schema"]
+        "cli_name", "cli_cwd", "schema"]

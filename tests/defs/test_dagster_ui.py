@@ -273,6 +273,24 @@ def test_a_skipped_tool_is_shown_as_skipped(heron_dev, browser) -> None:
     page.close()
 
 
+def test_a_rule_not_judged_at_tiny_is_skipped_in_the_ui_never_failed(heron_dev, browser) -> None:
+    """Issue 34, re-checked in the UI after the backfill audited tiny: `trap_live` (judged at small and
+    above) shows Skipped — no evaluation, so no Failed badge — while `audit_passes` and a judged rule
+    succeeded; the reason is in the asset's `not_judged` metadata."""
+    url = heron_dev["url"]
+    node = _graphql(url, CHECKS, {"path": ["gold_audit"]})["assetNodeOrError"]
+    latest = {c["name"]: c["executionForLatestMaterialization"] for c in node["assetChecksOrError"]["checks"]}
+    assert latest["trap_live"]["status"] == "SKIPPED" and latest["trap_live"]["evaluation"] is None, latest["trap_live"]
+    assert latest["audit_passes"]["status"] == "SUCCEEDED" and latest["varies"]["status"] == "SUCCEEDED"
+    assert not [name for name, e in latest.items() if e and e["status"] == "FAILED"], latest
+    text = _page_text(browser, f"{url}/assets/gold_audit?view=checks", ("trap_live", "audit_passes"))
+    assert "trap_live" in text and "Skipped" in text, text[:3000]
+    page = browser.new_page()
+    page.goto(f"{url}/assets/gold_audit?view=checks", wait_until="networkidle")
+    page.screenshot(path=str(heron_dev["data_dir"].parent / "heron-ui-audit-checks.png"), full_page=True)
+    page.close()
+
+
 REPOSITORIES = """{ repositoriesOrError { ... on RepositoryConnection { nodes { name location { name } } } } }"""
 LAUNCH = """mutation($params: ExecutionParams!) { launchRun(executionParams: $params) { __typename
   ... on LaunchRunSuccess { run { runId } } ... on PythonError { message }

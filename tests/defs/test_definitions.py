@@ -128,7 +128,7 @@ def test_cached_domain_graph_equals_the_parsed_one(tmp_path) -> None:
 #: The run configuration of `resources.bench.config` (README, "The Dagster UI"): key → default.
 RUN_CONFIG = {"n": 1, "primary_seed": 42, "questions_dir": None, "instance_seed": 0, "time_ves": False,
               "question_mode": "natural",
-              "retry_failed": False, "offline": False, "cli_command": None, "cli_name": None,
+              "retry_failed": False, "offline": False, "cli_command": None, "cli_name": None, "cli_cwd": None,
               "schema_rendering": "full"}  # not `schema`: that name shadows an attribute of Dagster's resource class
 
 

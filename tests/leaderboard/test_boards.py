@@ -41,5 +41,12 @@ def test_published_page_opens_on_the_headline_and_names_no_unused_model():
     html, markdown = files["index.html"], files["LEADERBOARD.md"]
     assert html.index("Headline — scale small") < html.index("Upper bound — scale small")
     assert markdown.index("## Headline") < markdown.index("## Upper bound")
-    assert "No model-based tool has been submitted yet" in html
-    assert "gpt-4o" not in html.split("<table")[0]
+    # the committed copycat (the public-gold attack of issue 29) claims the board's model; the page
+    # names exactly the models some row uses, and says so when none does
+    assert models_on_board(doc["standings"]) == ["gpt-4o"]
+    assert "Model gpt-4o, temperature 0.0." in html.split("<table")[0]
+    assert "No model-based tool" not in html
+    without = {**doc, "standings": [{**b, "tools": [r for r in b["tools"] if r["tool"] != "copycat"]}
+                                    for b in doc["standings"]]}
+    head = render_published(without)["index.html"].split("<table")[0]
+    assert "No model-based tool has been submitted yet" in head and "gpt-4o" not in head
