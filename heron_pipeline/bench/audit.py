@@ -119,12 +119,13 @@ def state_executor(server: Any, golds: Iterable[GoldResult]) -> Iterator[Any]:
 
 
 def prove_traps(server: Any, golds: list[GoldResult], questions: list[Any], states: dict) -> dict:
-    """Every tag's proof (``mutants.liveness.prove_questions``) on the audited states."""
-    from heron_pipeline.catalog import load_catalog
+    """Every tag's proof (``mutants.liveness.prove_questions``) on the audited states, from the trap
+    candidates the trap-mutant table was made from (``gold.trap_source``: made once per gold)."""
+    from heron_pipeline.bench.gold import trap_source
     from heron_pipeline.mutants.liveness import prove_questions
 
     with state_executor(server, golds) as execute:
-        return prove_questions(questions, states, execute, load_catalog())
+        return prove_questions(questions, states, execute, generate=trap_source())
 
 
 def _state_outcomes(golds: list[GoldResult]) -> dict[str, Any]:

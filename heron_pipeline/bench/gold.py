@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from heron_pipeline.artifacts.ref import ArtifactRef
 from heron_pipeline.bench.states import StateResult
@@ -69,18 +69,27 @@ class GoldResult:
         return parse_mutant_answers(self.mutant_answers.read_json())
 
 
-def trap_table(questions: list[Any]) -> dict[str, list[Any]]:
-    """question id -> its trap mutants (``mutants.answers.trap_mutant_table`` over the catalog): the
-    same for every state, so a run over several states makes it once, and kept on disk
-    (``mutants.trap_cache``) so a process makes it only when a question, the DDL, a profile or the
-    code changed. The catalog is the prepared one (parsed once per input, cached on disk too)."""
-    from heron_pipeline.mutants.answers import trap_mutant_table
-    from heron_pipeline.mutants.trap_cache import cached_table
+def trap_source() -> Callable[[str], list[Any]]:
+    """gold SQL -> its trap candidates (``mutants.answers.trap_candidates`` over the prepared catalog),
+    each gold's made once and kept (``mutants.trap_cache``: in memory and on disk, keyed by the gold,
+    the DDL, the profiles and the code), so a redrawn instance set or a new night's draw makes only the
+    questions whose gold is new. The trap-mutant table and the trap-liveness proofs both read it."""
     from heron_pipeline.input_cache import CACHE_DIR
+    from heron_pipeline.mutants.answers import trap_candidates
+    from heron_pipeline.mutants.trap_cache import cached_candidates, source_key
     from heron_pipeline.seeding.prepared import cache_key, load_prepared
 
-    return cached_table(list(questions), cache_key(), CACHE_DIR,
-                        lambda: trap_mutant_table(questions, load_prepared().catalog))
+    source = source_key(cache_key())
+    return lambda gold_sql: cached_candidates(gold_sql, source, CACHE_DIR,
+                                              lambda sql: trap_candidates(sql, load_prepared().catalog))
+
+
+def trap_table(questions: list[Any]) -> dict[str, list[Any]]:
+    """question id -> its trap mutants (``mutants.answers.trap_mutant_table``): the candidates of
+    ``trap_source`` not set aside as equivalent. The same for every state, so a run over several
+    states makes it once."""
+    candidates = trap_source()
+    return {q.id: [m for m in candidates(q.gold_sql) if m.equivalent is None] for q in questions}
 
 
 def compute_mutant_answers(server: Any, artifacts: Path, state: StateResult, questions: list[Any],

@@ -55,10 +55,16 @@ class MutantAnswer:
     rows: list[tuple]
 
 
+def trap_candidates(gold_sql: str, catalog: Any) -> list[Mutant]:
+    """The mutants of ``gold_sql`` that remove some trap's handling, equivalent by contract or not (the
+    trap-liveness proofs count the equivalent ones as set aside), in the generator's order."""
+    return [m for m in mutants(gold_sql, catalog) if m.traps]
+
+
 def trap_mutants(gold_sql: str, catalog: Any) -> list[Mutant]:
     """The mutants of ``gold_sql`` that remove some trap's handling and are not set aside as
     equivalent by contract (what ``trap:<tag>`` is decided against), in the generator's order."""
-    return [m for m in mutants(gold_sql, catalog) if m.traps and m.equivalent is None]
+    return [m for m in trap_candidates(gold_sql, catalog) if m.equivalent is None]
 
 
 def trap_mutant_table(questions: Iterable[Any], catalog: Any) -> dict[str, list[Mutant]]:

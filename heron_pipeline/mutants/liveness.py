@@ -13,9 +13,9 @@ fetch cap is a kill, as in :mod:`heron_pipeline.mutants.run` (the gold's result 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence
 
-from heron_pipeline.mutants.generate import mutants
+from heron_pipeline.mutants.generate import Mutant, mutants
 from heron_pipeline.mutants.run import Execute
 from heron_pipeline.results import ResultTooLarge
 from heron_pipeline.scoring import compare
@@ -57,9 +57,12 @@ class TrapProof:
 
 
 def prove_question(question_id: str, gold_sql: str, traps: Iterable[str], gold_rows: Mapping[str, Sequence[tuple]],
-                   execute: Execute, catalog: "Catalog | None" = None) -> list[TrapProof]:
-    """One proof per tag in ``traps``; ``gold_rows`` maps state → gold rows, tried in that order."""
-    generated = mutants(gold_sql, catalog)
+                   execute: Execute, catalog: "Catalog | None" = None,
+                   generate: "Callable[[str], Sequence[Mutant]] | None" = None) -> list[TrapProof]:
+    """One proof per tag in ``traps``; ``gold_rows`` maps state → gold rows, tried in that order.
+    ``generate`` (gold SQL → mutants, at least every one that removes a trap, in the generator's order)
+    replaces ``mutants(gold_sql, catalog)``: the audit passes its cached trap candidates."""
+    generated = generate(gold_sql) if generate is not None else mutants(gold_sql, catalog)
     proofs = []
     for trap in traps:
         candidates = [m for m in generated if trap in m.traps]
@@ -86,7 +89,8 @@ def prove_question(question_id: str, gold_sql: str, traps: Iterable[str], gold_r
 
 
 def prove_questions(questions: Sequence["Question"], states: Mapping[str, Mapping[str, object]], execute: Execute,
-                    catalog: "Catalog | None" = None) -> dict[str, list[TrapProof]]:
+                    catalog: "Catalog | None" = None,
+                    generate: "Callable[[str], Sequence[Mutant]] | None" = None) -> dict[str, list[TrapProof]]:
     """Proofs for every tag of every question whose gold ran on every state (``states``: state label →
     question id → ``gold.QuestionRun``). A question whose gold failed somewhere is left out: the
     audit already reports it, and there is no answer to differ from."""
@@ -96,5 +100,6 @@ def prove_questions(questions: Sequence["Question"], states: Mapping[str, Mappin
         if not q.traps or any(run is None or not run.gold.ok for run in runs):
             continue
         gold_rows = {state: runs[q.id].gold.result.rows for state, runs in states.items()}
-        proofs[q.id] = prove_question(q.id, q.gold_sql, [t.value for t in q.traps], gold_rows, execute, catalog)
+        proofs[q.id] = prove_question(q.id, q.gold_sql, [t.value for t in q.traps], gold_rows, execute, catalog,
+                                       generate)
     return proofs
