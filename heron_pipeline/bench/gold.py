@@ -94,10 +94,10 @@ def trap_table(questions: list[Any]) -> dict[str, list[Any]]:
 
 def compute_mutant_answers(server: Any, artifacts: Path, state: StateResult, questions: list[Any],
                            gold_rows: dict[str, list[tuple]],
-                           table: dict[str, list[Any]] | None = None) -> ArtifactRef:
+                           table: dict[str, list[Any]] | None = None, reuse: dict | None = None) -> ArtifactRef:
     """Run every question's trap mutants (``table``, made by ``trap_table`` when not given) on
     ``state`` (read only, each under a statement timeout and ``mutants.answers.MAX_ROWS``) and store
-    their answers, content-addressed."""
+    their answers, content-addressed. ``reuse``: ``mutants.answers.mutant_answers_document``'s."""
     from heron_pipeline.artifacts import ArtifactLayout, write_content_addressed
     from heron_pipeline.mutants.answers import MAX_ROWS, mutant_answers_bytes, mutant_answers_document
     from heron_pipeline.mutants.run import run_trusted
@@ -105,7 +105,7 @@ def compute_mutant_answers(server: Any, artifacts: Path, state: StateResult, que
     table = table if table is not None else trap_table(questions)
     with server.connect(state.database) as conn:
         document = mutant_answers_document(questions, gold_rows,
-                                           lambda sql: run_trusted(conn, sql, max_rows=MAX_ROWS), table)
+                                           lambda sql: run_trusted(conn, sql, max_rows=MAX_ROWS), table, reuse)
     path, digest = write_content_addressed(ArtifactLayout.of(artifacts).mutant_answers(state.scale, state.seed),
                                            mutant_answers_bytes(document), suffix=".json")
     return ArtifactRef(path, digest)
@@ -133,20 +133,35 @@ def _ok_rows(gold: GoldResult) -> dict[str, list[tuple]]:
             if result is not None}
 
 
+@dataclass
+class StateMemo:
+    """What one audit loop already ran on one state, per gold SQL: the questions' runs and their trap
+    mutants' answers. A drawn instance set redrawn after a failed audit differs in a few questions; with
+    the memo, the next round runs only theirs (a tiny hidden night: 13 rounds, all 100 questions
+    each, before). Kept for one loop (``instances.state_audit``), never on disk: the runs hold
+    latencies of this machine and moment."""
+
+    runs: dict = field(default_factory=dict)
+    answers: dict = field(default_factory=dict)
+
+
 def compute_gold(server: Any, artifacts: Path, state: StateResult, questions: list[Any],
-                 questions_digest: str, table: dict[str, list[Any]] | None = None) -> GoldResult:
+                 questions_digest: str, table: dict[str, list[Any]] | None = None,
+                 memo: StateMemo | None = None) -> GoldResult:
     """Run every question on ``state``, store the gold artifact, judge the per-state rules, and store
-    the state's trap mutant answers (``compute_mutant_answers``; ``table`` as there)."""
+    the state's trap mutant answers (``compute_mutant_answers``; ``table`` as there). With ``memo``, a
+    question whose gold SQL this state already ran is not run again."""
     from heron_pipeline.questions import audit as rules
     from heron_pipeline.questions.evidence import Evidence
     from heron_pipeline.questions.gold import gold_latencies_ms, latency_summary, run_state, write_gold_artifact
 
     with server.connect(state.database) as conn:
-        runs = run_state(conn, questions)
+        runs = run_state(conn, questions, reuse=memo.runs if memo is not None else None)
     path, digest = write_gold_artifact(artifacts, state.scale, state.seed, runs)
     outcomes = rules.judge(questions, Evidence(state.scale, {state.label: runs}), rules.rules_in(rules.Scope.STATE))
     rows = {qid: list(run.gold.result.rows) for qid, run in runs.items() if run.gold.ok}
-    answers = compute_mutant_answers(server, artifacts, state, questions, rows, table)
+    answers = compute_mutant_answers(server, artifacts, state, questions, rows, table,
+                                     reuse=memo.answers if memo is not None else None)
     return GoldResult(state, ArtifactRef(path, digest), questions_digest,
                       {name: o.to_json() for name, o in outcomes.items()}, latency_summary(runs), gold_latencies_ms(runs),
                       answers)

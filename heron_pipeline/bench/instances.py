@@ -28,19 +28,26 @@ AuditOnce = Callable[[list[Any], str], tuple[Any, Any]]
 
 
 def state_audit(server: Any, artifacts: Path, scale: str, states: dict[int, Any], *, liveness: bool = False,
-                on_gold: Callable[[Any, Any, float, int], None] | None = None) -> AuditOnce:
+                on_gold: Callable[[Any, Any, float, int], None] | None = None,
+                memos: dict[int, Any] | None = None) -> AuditOnce:
     """The ``AuditOnce`` of ``states`` (seed → ``StateResult``): every state's gold and per-state rules
     (``compute_gold``, the trap mutants made once per candidate set), then every other rule
     (``audit_states``). ``on_gold(state, gold, seconds, questions)`` is told of each state's gold as it is made."""
     from heron_pipeline.bench.audit import audit_states
-    from heron_pipeline.bench.gold import compute_gold, trap_table
+    from heron_pipeline.bench.gold import StateMemo, compute_gold, trap_table
+
+    # what earlier rounds of this loop ran, per state (``gold.StateMemo``; a caller that makes one
+    # AuditOnce per round passes its own, kept across the rounds)
+    memos = memos if memos is not None else {}
+    for seed in states:
+        memos.setdefault(seed, StateMemo())
 
     def audit_once(questions: list[Any], digest: str) -> tuple[Any, list[Any]]:
         table = trap_table(questions)
         golds = []
-        for _seed, state in sorted(states.items()):
+        for seed, state in sorted(states.items()):
             started = time.perf_counter()
-            gold = compute_gold(server, artifacts, state, questions, digest, table)
+            gold = compute_gold(server, artifacts, state, questions, digest, table, memos[seed])
             if on_gold is not None:
                 on_gold(state, gold, time.perf_counter() - started, len(questions))
             golds.append(gold)

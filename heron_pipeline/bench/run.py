@@ -96,13 +96,15 @@ def unreadable_artifacts(golds: dict[int, GoldResult]) -> list[str]:
 
 
 def audited_golds(server: Any, artifacts: Path, scale: str, states: dict[int, StateResult], questions: list[Any],
-                  questions_digest: str, *, say: Say = lambda _m: None) -> tuple[AuditResult, dict[int, GoldResult]]:
+                  questions_digest: str, *, say: Say = lambda _m: None,
+                  memos: dict[int, Any] | None = None) -> tuple[AuditResult, dict[int, GoldResult]]:
     """A passing audit recorded for exactly these states and questions (by ``heron audit`` or an
     earlier run), or a new audit (gold computed, every rule of the audit table judged).
 
     A recorded audit whose gold (or mutant answers) is missing or corrupt is not a dead end: the
     step says so in one line and computes the gold again (the same rows give the same content-
-    addressed file, so the recorded verdict usually stands), then audits what it made."""
+    addressed file, so the recorded verdict usually stands), then audits what it made. ``memos``
+    (``instances.state_audit``'s) carries what earlier candidate sets of one redraw loop ran."""
     fingerprints = {seed: s.fingerprint for seed, s in states.items()}
     found = recorded_audit(artifacts, scale, questions_digest, fingerprints)
     if found is not None and found.passed:
@@ -123,7 +125,8 @@ def audited_golds(server: Any, artifacts: Path, scale: str, states: dict[int, St
     def gold_said(state: StateResult, gold: GoldResult, _seconds: float, n: int) -> None:
         say(f"gold/{state.label}: {n} questions → {gold.gold.path.name[:16]}…")
 
-    audit, made = state_audit(server, artifacts, scale, states, on_gold=gold_said)(questions, questions_digest)
+    audit, made = state_audit(server, artifacts, scale, states, on_gold=gold_said,
+                              memos=memos)(questions, questions_digest)
     say(audit.summary_line())
     return audit, {gold.state.seed: gold for gold in made}
 
@@ -172,9 +175,11 @@ def run_bench(server: Any, artifacts: Path, options: BenchOptions, *, llm: Any =
             result.states[seed] = (build_state(server, artifacts, options.scale, seed, say=say)
                                    if options.seed_missing else existing_state(server, artifacts, options.scale, seed))
     with result.phase("gold_audit"):
+        memos: dict[int, Any] = {}  # one redraw loop: a round runs only the questions it redrew
         drawn, audit, golds = audited_instances(
             options.questions_dir, options.instance_seed,
-            lambda qs, d: audited_golds(server, artifacts, options.scale, result.states, qs, d, say=say), say=say)
+            lambda qs, d: audited_golds(server, artifacts, options.scale, result.states, qs, d, say=say, memos=memos),
+            say=say)
     questions, digest = list(drawn.questions), drawn.digest
     result.instances = drawn
     result.audit = audit

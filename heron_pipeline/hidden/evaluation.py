@@ -81,8 +81,10 @@ def audited_draw(server: Any, artifacts: Path, scale: str, plan: HiddenPlan, sta
     from heron_pipeline.bench.instances import audited_instances
     from heron_pipeline.bench.run import audited_golds
 
+    memos: dict[int, Any] = {}  # one redraw loop: a round runs only the questions it redrew
     return audited_instances(questions_dir, int(plan.instance_seed or 0),
-                             lambda qs, d: audited_golds(server, artifacts, scale, states, qs, d, say=say),
+                             lambda qs, d: audited_golds(server, artifacts, scale, states, qs, d, say=say,
+                                                         memos=memos),
                              say=say, label=plan.label, withhold=True)
 
 

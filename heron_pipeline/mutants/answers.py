@@ -34,7 +34,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, MutableMapping, Sequence
 
 from heron_pipeline.mutants.generate import Mutant, mutants
 from heron_pipeline.results import ResultSet, decode, encode
@@ -79,13 +79,47 @@ def _one_line(err: BaseException) -> str:
     return (text.splitlines()[0] if text else type(err).__name__)[:200]
 
 
+@dataclass(frozen=True)
+class QuestionAnswers:
+    """One question's trap mutants run on one state: each stored mutant with its encoded answer, the
+    ones that did not run, and how many answered like the gold. A pure function of the state and the
+    gold SQL (its rows and its mutants follow from both), so an audit loop keeps it per gold SQL."""
+
+    stored: tuple[tuple[dict, Any], ...]
+    not_stored: tuple[dict, ...]
+    same: int
+
+
+def question_answers(question: Any, gold: Sequence[tuple], execute: Callable[[str], ResultSet],
+                     found: Sequence[Mutant]) -> QuestionAnswers:
+    """``found`` (one question's trap mutants) run with ``execute`` and compared with ``gold``."""
+    stored: list[tuple[dict, Any]] = []
+    not_stored: list[dict] = []
+    same = 0
+    spec = order_spec(question.gold_sql)
+    for mutant in found:
+        about = {"operator": mutant.operator, "description": mutant.description, "traps": list(mutant.traps)}
+        try:
+            result = execute(mutant.sql)
+        except Exception as err:  # noqa: BLE001 — a mutant that does not run matches no prediction
+            not_stored.append({**about, "reason": _one_line(err)})
+            continue
+        if compare(question.gold_sql, list(gold), result.rows):
+            same += 1
+            continue
+        stored.append((about, encode(ResultSet(result.columns, canonical_rows(result.rows, spec)))))
+    return QuestionAnswers(tuple(stored), tuple(not_stored), same)
+
+
 def mutant_answers_document(questions: Iterable[Any], gold_rows: Mapping[str, Sequence[tuple]],
                             execute: Callable[[str], ResultSet],
-                            table: Mapping[str, Sequence[Mutant]]) -> dict[str, Any]:
+                            table: Mapping[str, Sequence[Mutant]],
+                            reuse: MutableMapping[str, QuestionAnswers] | None = None) -> dict[str, Any]:
     """Every question's trap mutants (``table``, from ``trap_mutant_table``) run with ``execute``
     (trusted SQL on one state; raises on a failure, ``ResultTooLarge`` past ``MAX_ROWS``) and
     stored as the module docstring says. Questions without a gold result here are skipped (scoring
-    refuses them anyway)."""
+    refuses them anyway). ``reuse`` (gold SQL -> ``QuestionAnswers`` of this state) is read before a
+    question's mutants are run and filled after: a redrawn instance set runs only the new golds'."""
     answers: list[dict] = []
     index: dict[str, int] = {}
     stored: dict[str, list[dict]] = {}
@@ -94,24 +128,21 @@ def mutant_answers_document(questions: Iterable[Any], gold_rows: Mapping[str, Se
     for question in questions:
         if question.id not in gold_rows:
             continue
-        gold = list(gold_rows[question.id])
-        spec = order_spec(question.gold_sql)
-        for mutant in table.get(question.id, ()):
-            about = {"operator": mutant.operator, "description": mutant.description, "traps": list(mutant.traps)}
-            try:
-                result = execute(mutant.sql)
-            except Exception as err:  # noqa: BLE001 — a mutant that does not run matches no prediction
-                not_stored.setdefault(question.id, []).append({**about, "reason": _one_line(err)})
-                continue
-            if compare(question.gold_sql, gold, result.rows):
-                same[question.id] = same.get(question.id, 0) + 1
-                continue
-            encoded = encode(ResultSet(result.columns, canonical_rows(result.rows, spec)))
+        found = reuse.get(question.gold_sql) if reuse is not None else None
+        if found is None:
+            found = question_answers(question, gold_rows[question.id], execute, table.get(question.id, ()))
+            if reuse is not None:
+                reuse[question.gold_sql] = found
+        for about, encoded in found.stored:
             key = json.dumps(encoded, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
             if key not in index:
                 index[key] = len(answers)
                 answers.append(encoded)
             stored.setdefault(question.id, []).append({**about, "answer": index[key]})
+        if found.not_stored:
+            not_stored[question.id] = [dict(x) for x in found.not_stored]
+        if found.same:
+            same[question.id] = found.same
     return {"format": FORMAT, "answers": answers, "questions": stored, "not_stored": not_stored,
             "same_as_gold": same}
 

@@ -20,7 +20,7 @@ import statistics
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, MutableMapping
 
 from heron_pipeline.questions import sql_facts
 from heron_pipeline.questions.model import Question
@@ -134,12 +134,19 @@ def run_question(conn: Any, question: Question, *, audit: bool = True) -> Questi
 
 
 def run_state(conn: Any, questions: Iterable[Question], *, audit: bool = True,
-              progress: Callable[[Question, QuestionRun], None] | None = None) -> dict[str, QuestionRun]:
-    """Run every question on one state's connection (autocommit); question id -> QuestionRun."""
+              progress: Callable[[Question, QuestionRun], None] | None = None,
+              reuse: MutableMapping[tuple[str, str | None, bool], QuestionRun] | None = None) -> dict[str, QuestionRun]:
+    """Run every question on one state's connection (autocommit); question id -> QuestionRun.
+    ``reuse`` ((gold SQL, alt SQL, audit) -> the QuestionRun of this state) is read before a question runs and
+    filled after: an audit loop that redraws a few questions runs only theirs again."""
     conn.execute(f"SET statement_timeout = {STATEMENT_TIMEOUT_MS}")
     runs = {}
     for question in questions:
-        runs[question.id] = run_question(conn, question, audit=audit)
+        key = (question.gold_sql, question.alt_sql, audit)
+        known = reuse.get(key) if reuse is not None else None
+        runs[question.id] = known if known is not None else run_question(conn, question, audit=audit)
+        if reuse is not None and known is None:
+            reuse[key] = runs[question.id]
         if progress is not None:
             progress(question, runs[question.id])
     return runs

@@ -92,6 +92,36 @@ def test_bench_is_gated_by_its_own_audit(tiny42, settings, tmp_path) -> None:
     assert len(manifests) == 1 and json.loads(manifests[0].read_text())["audit"]["passed"] is False
 
 
+def test_a_redrawn_round_runs_only_the_new_gold_and_stores_what_a_fresh_run_stores(tiny42, settings, tmp_path,
+                                                                                  monkeypatch) -> None:
+    """An audit loop's memo (``StateMemo``): after one question's gold changes, the next round runs that
+    question's gold and trap mutants only, and its gold and mutant-answer artifacts are byte for byte
+    what a computation without the memo stores."""
+    import dataclasses
+
+    from heron_pipeline.bench.gold import StateMemo
+    from heron_pipeline.questions import gold as gold_module
+
+    questions, digest = question_set(GOOD)
+    state = build_state(tiny42, settings.artifacts, "tiny", 42)
+    memo = StateMemo()
+    compute_gold(tiny42, tmp_path / "memo", state, questions, digest, memo=memo)
+    changed = next(q for q in questions if "tenant_id = " in q.gold_sql or "LIMIT" in q.gold_sql)
+    redrawn = [dataclasses.replace(q, gold_sql=q.gold_sql.replace("LIMIT", "LIMIT 1 + ", 1)
+                                   if "LIMIT" in q.gold_sql else q.gold_sql.replace("tenant_id = ", "tenant_id = 1 + ", 1))
+               if q.id == changed.id else q for q in questions]
+    ran: list[str] = []
+    run_question = gold_module.run_question
+    monkeypatch.setattr(gold_module, "run_question", lambda conn, q, **kw: (ran.append(q.id), run_question(conn, q, **kw))[1])
+    again = compute_gold(tiny42, tmp_path / "memo", state, redrawn, digest, memo=memo)
+    assert ran == [changed.id]
+    assert len(memo.answers) == len({q.gold_sql for q in questions} | {q.gold_sql for q in redrawn})
+    fresh = compute_gold(tiny42, tmp_path / "fresh", state, redrawn, digest)
+    assert again.gold.path.read_bytes() == fresh.gold.path.read_bytes()
+    assert again.mutant_answers.path.read_bytes() == fresh.mutant_answers.path.read_bytes()
+    assert again.outcomes == fresh.outcomes
+
+
 def test_two_gold_computations_of_one_state_store_the_same_digest(tiny42, settings, tmp_path) -> None:
     """The gold artifact holds answers only (no timing; rows in canonical order where the query leaves
     it open), so a clean re-run of the same state is the same artifact; the timings stay beside it."""
