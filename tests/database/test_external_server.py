@@ -86,6 +86,7 @@ def heron(external_dsn, tmp_path_factory):
     return run
 
 
+@pytest.mark.e2e
 def test_build_audit_bench_query_verify_on_a_server_heron_did_not_start(heron, external_dsn):
     heron("schema")
     heron("seed", "--scale", "tiny", "--seed", "42")

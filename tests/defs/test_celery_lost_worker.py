@@ -185,6 +185,7 @@ def finished(cluster: Cluster, within: float) -> dict:
     return json.loads(lines[-1])
 
 
+@pytest.mark.e2e
 def test_a_step_whose_worker_is_lost_is_retried_on_the_other_worker(cluster, monkeypatch) -> None:
     cluster.launch()
     [(pid, first)] = cluster.started(1)
@@ -205,6 +206,7 @@ def test_a_step_whose_worker_is_lost_is_retried_on_the_other_worker(cluster, mon
                for m in messages), messages
 
 
+@pytest.mark.e2e
 def test_a_step_that_loses_every_worker_fails_naming_the_step(cluster) -> None:
     cluster.launch()
     [(pid, first)] = cluster.started(1)
@@ -230,6 +232,7 @@ def failure_text(event) -> str:
     return f"{event.message} {error.to_string() if error else ''}"
 
 
+@pytest.mark.e2e
 def test_the_launcher_honours_sigterm_and_the_step_stops_on_its_worker(cluster) -> None:
     launcher = cluster.launch()
     [(pid, worker)] = cluster.started(1)

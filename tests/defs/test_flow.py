@@ -8,6 +8,7 @@ import json
 import sys
 from pathlib import Path
 
+import pytest
 from dagster import (AssetKey, AssetRecordsFilter, DagsterEventType, DagsterInstance, EventRecordsFilter, RunsFilter, execute_job,
                      reconstructable)
 
@@ -20,6 +21,7 @@ from dagster_jobs import resources_config  # noqa: E402
 from heron_pipeline.bench import BenchOptions, run_bench  # noqa: E402
 
 
+@pytest.mark.e2e
 def test_cli_and_dagster_give_identical_standings_on_tiny_42_43_44(server, settings, tmp_path) -> None:
     seeds = (42, 43, 44)
     cli = run_bench(server, tmp_path / "cli", BenchOptions(scale="tiny", seeds=seeds))
