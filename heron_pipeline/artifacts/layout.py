@@ -30,6 +30,8 @@ class Kind:
     name: str
     pattern: str
     holds: str
+    #: what only this machine can use (never pushed to a shared store)
+    machine_local: bool = False
 
     @property
     def fields(self) -> list[str]:
@@ -66,14 +68,14 @@ KINDS: tuple[Kind, ...] = (
     Kind("llm_cache", "llm_cache/{prefix}/{key}.json", "one LLM response (prefix: the key's first 2 hex)"),
     Kind("tool_install", "tools/{key}/.installed",
          "a runnable submission's pinned requirement installed in its own venv beside this marker "
-         "(key: sha256 of the requirement line, 24 hex)"),
+         "(key: sha256 of the requirement line, 24 hex)", machine_local=True),
 )
 
 KIND_NAMES = {kind.name: kind for kind in KINDS}
 
 #: Top folders of the root that hold what only this machine can use (an installed tool's venv has
 #: this machine's interpreter paths in it): never pushed to a shared store.
-MACHINE_LOCAL = frozenset({"tools"})
+MACHINE_LOCAL = frozenset(kind.pattern.split("/", 1)[0] for kind in KINDS if kind.machine_local)
 
 
 def _pattern_regex(pattern: str) -> re.Pattern[str]:

@@ -69,27 +69,33 @@ class GoldResult:
         return parse_mutant_answers(self.mutant_answers.read_json())
 
 
-def trap_source() -> Callable[[str], list[Any]]:
-    """gold SQL -> its trap candidates (``mutants.answers.trap_candidates`` over the prepared catalog),
-    each gold's made once and kept (``mutants.trap_cache``: in memory and on disk, keyed by the gold,
-    the DDL, the profiles and the code), so a redrawn instance set or a new night's draw makes only the
-    questions whose gold is new. The trap-mutant table and the trap-liveness proofs both read it."""
+def _trap_inputs() -> tuple[str, Path, Callable[[str], list[Any]]]:
+    """(source key, cache folder, maker) of ``mutants.trap_cache`` for the current DDL, profiles and
+    code: the trap candidates of a gold (``mutants.answers.trap_candidates``) over the prepared catalog."""
     from heron_pipeline.input_cache import CACHE_DIR
     from heron_pipeline.mutants.answers import trap_candidates
-    from heron_pipeline.mutants.trap_cache import cached_candidates, source_key
+    from heron_pipeline.mutants.trap_cache import source_key
     from heron_pipeline.seeding.prepared import cache_key, load_prepared
 
-    source = source_key(cache_key())
-    return lambda gold_sql: cached_candidates(gold_sql, source, CACHE_DIR,
-                                              lambda sql: trap_candidates(sql, load_prepared().catalog))
+    return source_key(cache_key()), CACHE_DIR, lambda sql: trap_candidates(sql, load_prepared().catalog)
+
+
+def trap_source() -> Callable[[str], list[Any]]:
+    """gold SQL -> its trap candidates, each gold's made once and kept (``mutants.trap_cache``: in memory
+    and on disk, keyed by the gold, the DDL, the profiles and the code), so a redrawn instance set or a
+    new night's draw makes only the questions whose gold is new. The trap-liveness proofs read it."""
+    from heron_pipeline.mutants.trap_cache import cached_candidates
+
+    inputs = _trap_inputs()
+    return lambda gold_sql: cached_candidates(gold_sql, *inputs)
 
 
 def trap_table(questions: list[Any]) -> dict[str, list[Any]]:
-    """question id -> its trap mutants (``mutants.answers.trap_mutant_table``): the candidates of
-    ``trap_source`` not set aside as equivalent. The same for every state, so a run over several
-    states makes it once."""
-    candidates = trap_source()
-    return {q.id: [m for m in candidates(q.gold_sql) if m.equivalent is None] for q in questions}
+    """question id -> its trap mutants (``mutants.answers.trap_mutant_table``) from the same kept
+    candidates as ``trap_source``. The same for every state, so a run over several states makes it once."""
+    from heron_pipeline.mutants.trap_cache import cached_table
+
+    return cached_table(questions, *_trap_inputs())
 
 
 def compute_mutant_answers(server: Any, artifacts: Path, state: StateResult, questions: list[Any],

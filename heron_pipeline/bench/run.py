@@ -131,6 +131,16 @@ def audited_golds(server: Any, artifacts: Path, scale: str, states: dict[int, St
     return audit, {gold.state.seed: gold for gold in made}
 
 
+def redraw_audit(server: Any, artifacts: Path, scale: str, states: dict[int, StateResult], *,
+                 say: Say = lambda _m: None) -> Callable[[list[Any], str], tuple[AuditResult, dict[int, GoldResult]]]:
+    """The ``AuditOnce`` of one redraw loop (``instances.audited_instances``) over ``states``: each
+    candidate set's ``audited_golds``, with one memo for the whole loop, so a round runs only the
+    questions it redrew."""
+    memos: dict[int, Any] = {}
+    return lambda questions, digest: audited_golds(server, artifacts, scale, states, questions, digest, say=say,
+                                                   memos=memos)
+
+
 def score_pairs(server: Any, artifacts: Path, pairs: list[tuple[PredictionsResult, GoldResult]], questions: list[Any],
                 audit: AuditResult, *, time_ves: bool, workers: int,
                 phase: Callable[[str], Any] | None = None) -> list[ScoresResult]:
@@ -175,11 +185,9 @@ def run_bench(server: Any, artifacts: Path, options: BenchOptions, *, llm: Any =
             result.states[seed] = (build_state(server, artifacts, options.scale, seed, say=say)
                                    if options.seed_missing else existing_state(server, artifacts, options.scale, seed))
     with result.phase("gold_audit"):
-        memos: dict[int, Any] = {}  # one redraw loop: a round runs only the questions it redrew
         drawn, audit, golds = audited_instances(
             options.questions_dir, options.instance_seed,
-            lambda qs, d: audited_golds(server, artifacts, options.scale, result.states, qs, d, say=say, memos=memos),
-            say=say)
+            redraw_audit(server, artifacts, options.scale, result.states, say=say), say=say)
     questions, digest = list(drawn.questions), drawn.digest
     result.instances = drawn
     result.audit = audit

@@ -79,12 +79,10 @@ def audited_draw(server: Any, artifacts: Path, scale: str, plan: HiddenPlan, sta
                  questions_dir: Path, say: Say) -> tuple[Any, Any, dict[int, Any]]:
     """(instance set, audit, golds by seed) of the plan's draw on its states; the seed is never said."""
     from heron_pipeline.bench.instances import audited_instances
-    from heron_pipeline.bench.run import audited_golds
+    from heron_pipeline.bench.run import redraw_audit
 
-    memos: dict[int, Any] = {}  # one redraw loop: a round runs only the questions it redrew
     return audited_instances(questions_dir, int(plan.instance_seed or 0),
-                             lambda qs, d: audited_golds(server, artifacts, scale, states, qs, d, say=say,
-                                                         memos=memos),
+                             redraw_audit(server, artifacts, scale, states, say=say),
                              say=say, label=plan.label, withhold=True)
 
 
