@@ -82,3 +82,14 @@ def test_schemas_read_counts_domains() -> None:
 def test_unparsable_sql_raises() -> None:
     with pytest.raises(f.SQLParseError):
         f.parse("SELECT FROM WHERE (")
+
+
+def test_cached_facts_hand_out_fresh_containers() -> None:
+    """The facts are cached per SQL text (an audit loop asks them every round); what a caller changes in
+    one answer never reaches the next caller."""
+    sql = "SELECT now(), 'x' FROM crm.accounts a JOIN billing.invoices i ON i.account_id = a.id"
+    for fact in (f.tables_read, f.volatile_functions, f.literals):
+        first = fact(sql)
+        expected = type(first)(first)
+        first.clear()
+        assert fact(sql) == expected and expected, fact.__name__
