@@ -16,6 +16,7 @@ from pathlib import Path
 
 import yaml
 
+from heron_pipeline import yaml_text
 from heron_pipeline.questions.conventions import conventions_path
 
 
@@ -163,7 +164,7 @@ def parse_question(raw: object, source: str, position: int) -> Question:
 def load_file(path: Path) -> list[Question]:
     """The questions of one file."""
     try:
-        document = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+        document = yaml_text.safe_load(Path(path).read_text(encoding="utf-8"))
     except yaml.YAMLError as err:
         raise QuestionError(f"{Path(path).name}: not valid YAML: {err}") from None
     if document is None:

@@ -37,6 +37,7 @@ from typing import Any, Iterable, Mapping
 
 import yaml
 
+from heron_pipeline import yaml_text
 from heron_pipeline.questions.model import Question, QuestionError
 
 SLOTS_FILE = Path("slots") / "slots.yaml"
@@ -313,7 +314,7 @@ def load_slots(directory: Path, questions: Iterable[Question]) -> dict[str, tupl
         return {}
     source = str(SLOTS_FILE)
     try:
-        document = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        document = yaml_text.safe_load(path.read_text(encoding="utf-8")) or {}
     except yaml.YAMLError as err:
         raise QuestionError(f"{source}: not valid YAML: {err}") from None
     if not isinstance(document, dict):

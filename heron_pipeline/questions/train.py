@@ -32,6 +32,7 @@ from typing import Any, Iterable
 
 import yaml
 
+from heron_pipeline import yaml_text
 from heron_pipeline.config import PROJECT_ROOT
 from heron_pipeline.questions.model import QuestionError, text_field
 
@@ -95,7 +96,7 @@ def parse_pair(raw: object, source: str, position: int) -> TrainingPair:
 def load_training_file(path: Path) -> list[TrainingPair]:
     """The pairs of one training file."""
     try:
-        document = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+        document = yaml_text.safe_load(Path(path).read_text(encoding="utf-8"))
     except yaml.YAMLError as err:
         raise QuestionError(f"{Path(path).name}: not valid YAML: {err}") from None
     if document is None:

@@ -32,9 +32,9 @@ from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
 from sqlglot import exp
 
+from heron_pipeline import yaml_text
 from heron_pipeline.catalog import Catalog, load_catalog
 from heron_pipeline.config import PROJECT_ROOT
 from heron_pipeline.questions.sql_facts import Literal, number_value
@@ -76,7 +76,7 @@ def _profile_strings(profile_dir: Path) -> set[str]:
                 scalars(v)
 
     for path in sorted(profile_dir.glob("*.yaml")):
-        document = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        document = yaml_text.safe_load(path.read_text(encoding="utf-8")) or {}
         for entry in document.values():
             if not isinstance(entry, dict):
                 continue

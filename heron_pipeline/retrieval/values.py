@@ -14,8 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Mapping, Sequence
 
-import yaml
-
+from heron_pipeline import yaml_text
 from heron_pipeline.config import PROJECT_ROOT
 
 PROFILE_DIR = PROJECT_ROOT / "schema_ddl" / "profiles"
@@ -36,7 +35,7 @@ def _strings(value: object, out: list[str]) -> None:
 def _profile_values(profile_dir: str) -> dict[str, tuple[str, ...]]:
     found: dict[str, list[str]] = {}
     for path in sorted(Path(profile_dir).glob("*.yaml")):
-        document = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        document = yaml_text.safe_load(path.read_text(encoding="utf-8")) or {}
         for table, entry in document.items():
             if isinstance(entry, dict) and "." in str(table):
                 out = found.setdefault(str(table), [])

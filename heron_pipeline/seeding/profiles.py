@@ -55,8 +55,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from heron_pipeline import yaml_text
 from heron_pipeline.catalog.model import Catalog, Table
 from heron_pipeline.config import PROJECT_ROOT
 
@@ -222,7 +221,7 @@ def load_profiles(catalog: Catalog, profile_dir: Path = PROFILE_DIR) -> dict[str
     """Every table's profile; tables without an entry get an empty one (all defaults)."""
     profiles = {name: TableProfile(name) for name in catalog.tables}
     for path in sorted(profile_dir.glob("*.yaml")):
-        document = yaml.safe_load(path.read_text()) or {}
+        document = yaml_text.safe_load(path.read_text()) or {}
         if not isinstance(document, dict):
             raise ProfileError(f"{path.name}: a profile file maps table names to entries")
         for name, entry in document.items():
