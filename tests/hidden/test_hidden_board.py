@@ -80,7 +80,6 @@ def board(server, settings, tmp_path_factory, python3_itself):
 def _dagster_night(server, settings, paths, llm_url, root):
     """The `hidden_night` asset materialized for NEXT's partition (the night already ran through the CLI
     core): its metadata, and the hidden file it read (written the way a maintainer writes it)."""
-
     from dagster import materialize
 
     from heron_pipeline.defs.resources import HeronServer
