@@ -29,6 +29,7 @@ from heron_pipeline.database.names import benchmark_database, build_database
 from heron_pipeline.database.server import Server
 from heron_pipeline.database.state_lock import drop_unfinished, state_lock
 from heron_pipeline.seeding import GENERATOR_VERSION
+from heron_pipeline.seeding.copy_binary import SIGNATURE, TRAILER
 from heron_pipeline.seeding.fanout import DEFAULT_GENERATE_WORKERS, BlockFanout
 from heron_pipeline.seeding.generate import Generator
 
@@ -102,7 +103,7 @@ def _copy_tables(conn: psycopg.Connection, generator: Generator, tables: list[st
                  fanout: BlockFanout | None = None) -> list[tuple[str, int, float]]:
     """``tables`` in one transaction on ``conn``: each is created (its phase-1 CREATE TABLE and
     comments) in this very transaction, so that its COPY ... FREEZE skips the WAL and writes
-    frozen rows, then filled by one COPY. Several small tables share a transaction, since a
+    frozen rows, then filled by one binary COPY (seeding/copy_binary.py). Several small tables share a transaction, since a
     commit costs more than a tiny table's rows; each table's bytes and row order stay the same.
 
     Creating the table here rather than truncating one made beforehand (generator 2.0) saves
@@ -120,14 +121,16 @@ def _copy_tables(conn: psycopg.Connection, generator: Generator, tables: list[st
     The end state is the one phase 2 gives.
 
     With ``fanout`` the chunks are made by its worker processes, in the same order and bytes."""
-    table_csv = fanout.table_csv if fanout is not None else generator.table_csv
+    table_copy = fanout.table_copy if fanout is not None else generator.table_copy
     started = time.perf_counter()
     for table in tables:
         conn.execute(scripts.create[table])
-        with conn.cursor().copy(sql.SQL("COPY {} FROM STDIN (FORMAT csv, FREEZE)").format(
+        with conn.cursor().copy(sql.SQL("COPY {} FROM STDIN (FORMAT binary, FREEZE)").format(
                 sql.Identifier(*table.split(".")))) as copy:
-            for chunk in table_csv(table, batch_blocks):
+            copy.write(SIGNATURE)
+            for chunk in table_copy(table, batch_blocks):
                 copy.write(chunk)
+            copy.write(TRAILER)
         if scripts.keys.get(table):
             conn.execute(index_workers_statement(generator.plan.tables[table].total) + scripts.keys[table])
     if scripts.analyze:
@@ -671,12 +674,21 @@ def _build_locked(server: Server, scale: str, seed: int, workers: int, batch_blo
     return report
 
 
+#: How the rows reach the server, part of the build label: the fingerprint does not depend on it,
+#: but the heap's page layout (and so a dump's bytes) does: the server's insert batches end at
+#: other rows for text and binary input, and a later batch may fill an earlier page's free space
+#: (tiny 42's orders.order_lines: page 129's last slot holds row 5,997 loaded from CSV, 6,828 from
+#: binary). A state loaded from CSV (heron before this constant) differs from a binary-loaded one
+#: in where rows sit, never in what they are; it is stale and rebuilt, so every state dumps alike.
+LOAD_FORMAT = "binary"
+
+
 def build_label(generator: Generator, scale: str, seed: int) -> str:
     """What built a database; a finished database whose label differs is stale."""
     from heron_pipeline.seeding.profiles import profile_hash
 
     return (f"heron generator {GENERATOR_VERSION} scale={scale} seed={seed} "
-            f"ddl={generator.catalog.ddl_hash[:16]} profiles={profile_hash()[:16]}")
+            f"ddl={generator.catalog.ddl_hash[:16]} profiles={profile_hash()[:16]} load={LOAD_FORMAT}")
 
 
 def existing_label(server: Server, scale: str, seed: int) -> str | None:

@@ -4,7 +4,7 @@ Since generator 2.0 a block depends only on the plan and its own stream (seeding
 any process can make any chunk of blocks. ``BlockFanout`` keeps a pool of spawned processes, each
 holding the ``Generator`` of one (scale, seed), and makes the chunks of every table of a load in
 the load's order (``build.load_order``): table after table, each table's chunks in COPY order.
-A loader asking for a table gets exactly the chunks ``Generator.table_csv`` would give, so the
+A loader asking for a table gets exactly the chunks ``Generator.table_copy`` would give, so the
 bytes of every table are the same whatever the worker count: only who makes a chunk changes,
 never which rows it holds or where they go. The pool works across tables, not only within one:
 at ``tiny`` every table is a single block, at ``small`` only 23 of 211 tables have two or more.
@@ -41,7 +41,7 @@ def _start_worker(scale: str, seed: int) -> None:
 
 
 def _make_chunk(table: str, blocks: range) -> bytes:
-    return _WORKER_GENERATOR["generator"].chunk_csv(table, blocks)
+    return _WORKER_GENERATOR["generator"].chunk_copy(table, blocks)
 
 
 class FanoutAbandoned(RuntimeError):
@@ -49,10 +49,10 @@ class FanoutAbandoned(RuntimeError):
 
 
 class BlockFanout:
-    """A pool of ``workers`` spawned processes making the CSV chunks of ``tables`` (in that order)
+    """A pool of ``workers`` spawned processes making the binary COPY chunks of ``tables`` (in that order)
     of one (scale, seed), ``batch_blocks`` blocks per chunk.
 
-    Use as a context manager; ``table_csv`` is called by the loader threads, each table once.
+    Use as a context manager; ``table_copy`` is called by the loader threads, each table once.
     Spawned, not forked: polars' thread pool and open connections do not survive a fork, so a
     script using it needs the usual ``if __name__ == "__main__":`` guard."""
 
@@ -102,8 +102,8 @@ class BlockFanout:
         self.abandon()
         self.pool.shutdown(wait=True, cancel_futures=True)
 
-    def table_csv(self, table: str, batch_blocks: int = 4) -> Iterator[bytes]:
-        """The table's CSV chunks in COPY order: the same bytes as ``Generator.table_csv(table,
+    def table_copy(self, table: str, batch_blocks: int = 4) -> Iterator[bytes]:
+        """The table's chunks in COPY order: the same bytes as ``Generator.table_copy(table,
         batch_blocks)``, made by the pool ahead of the writer."""
         if batch_blocks != self.batch_blocks:
             raise ValueError(f"this fan-out makes chunks of {self.batch_blocks} blocks, not {batch_blocks}")

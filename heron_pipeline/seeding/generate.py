@@ -1,4 +1,4 @@
-"""Turn the plan into rows: blocks of one table, as CSV bytes ready for COPY.
+"""Turn the plan into rows: blocks of one table, as binary COPY rows (seeding/copy_binary.py).
 
 ``blocks`` lists every block of a table in the order COPY must receive them (id order: a block is
 ``BLOCK_ROWS`` consecutive rows of the table, spanning tenants), so the physical row order — and
@@ -8,7 +8,6 @@ block can be made alone, from the plan and its own stream, by any worker or mach
 
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Iterator
@@ -16,6 +15,7 @@ from typing import Iterator
 import polars as pl
 
 from heron_pipeline.catalog import Catalog
+from heron_pipeline.seeding.copy_binary import encode_rows
 from heron_pipeline.seeding.plan import Plan, build_plan
 from heron_pipeline.seeding.profiles import TableProfile
 from heron_pipeline.seeding.scales import get_scale
@@ -59,20 +59,19 @@ class Generator:
         step = max(1, batch_blocks)
         return [blocks[i:i + step] for i in range(0, len(blocks), step)]
 
-    def chunk_csv(self, table: str, blocks: range) -> bytes:
-        """The CSV of ``blocks`` of ``table`` (consecutive), made from the plan alone: the same
-        bytes in whichever process or machine it is made."""
-        return _csv([self.block_frame(table, block) for block in blocks])
+    def chunk_copy(self, table: str, blocks: range) -> bytes:
+        """The binary COPY rows of ``blocks`` of ``table`` (consecutive; no header or trailer),
+        made from the plan alone: the same bytes in whichever process or machine they are made."""
+        columns = None
+        encoded = []
+        for block in blocks:
+            frame = self.block_frame(table, block)
+            columns = columns or [self.catalog.table(table).column(name) for name in frame.columns]
+            encoded.append(encode_rows(frame, columns))
+        return b"".join(encoded)
 
-    def table_csv(self, table: str, batch_blocks: int = 4) -> Iterator[bytes]:
-        """The table's rows as CSV, ``batch_blocks`` blocks per chunk (the chunk size changes
+    def table_copy(self, table: str, batch_blocks: int = 4) -> Iterator[bytes]:
+        """The table's binary COPY rows, ``batch_blocks`` blocks per chunk (the chunk size changes
         nothing but the size of each write)."""
         for blocks in self.chunks(table, batch_blocks):
-            yield self.chunk_csv(table, blocks)
-
-
-def _csv(frames: list[pl.DataFrame]) -> bytes:
-    buffer = io.BytesIO()
-    frame = frames[0] if len(frames) == 1 else pl.concat(frames, how="vertical_relaxed")
-    frame.write_csv(buffer, include_header=False, null_value="", datetime_format="%Y-%m-%d %H:%M:%S%.6f+00")
-    return buffer.getvalue()
+            yield self.chunk_copy(table, blocks)

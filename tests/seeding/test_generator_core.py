@@ -12,11 +12,11 @@ from heron_pipeline.seeding.streams import stable_key, stream
 TABLES = ["orders.orders", "orders.order_lines", "crm.contacts", "analytics.events", "tenancy.exchange_rates"]
 
 
-def test_csv_bytes_do_not_depend_on_batch_size() -> None:
+def test_copy_bytes_do_not_depend_on_batch_size() -> None:
     generator = Generator.for_state("tiny", 42)
     for table in TABLES:
-        one = b"".join(generator.table_csv(table, batch_blocks=1))
-        many = b"".join(generator.table_csv(table, batch_blocks=9))
+        one = b"".join(generator.table_copy(table, batch_blocks=1))
+        many = b"".join(generator.table_copy(table, batch_blocks=9))
         assert one == many, table
 
 
