@@ -84,7 +84,8 @@ def _assert_same_as_text(server: Server, database: str, frame: pl.DataFrame) -> 
     assert text.count(b"\n") == frame.height
 
 
-words = st.text(alphabet="abcdefghijklmnopqrstuvwxyz0123456789-_", min_size=1, max_size=8)
+# a bare NULL element is NULL, not a word: refused by the encoder (tested below), so not drawn here
+words = st.text(alphabet="abcdefghijklmnopqrstuvwxyz0123456789-_", min_size=1, max_size=8).filter(lambda w: w != "null")
 # CSV writes an empty string as a NULL field unless quoted; polars quotes it, so "" round-trips
 notes = st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"), max_size=30)
 
