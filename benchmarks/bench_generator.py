@@ -2,7 +2,7 @@
 
 Three measurements, in one process, on one server:
 
-1. generator alone (no database): rows/s and MB/s of CSV for the whole scale, one thread;
+1. generator alone (no database): rows/s and MB/s of binary COPY rows for the whole scale, one thread;
 2. the build's phases into the scratch database ``heron_build_<scale>_<seed>`` (tables — since
    the loaders create the tables, only schemas and types —, generate+COPY — which includes each
    table's creation, keys, indexes and ANALYZE, and the foreign keys added while the load goes
@@ -14,7 +14,7 @@ Three measurements, in one process, on one server:
    both run on the same machine minutes apart, the ratio means more than either time on a shared,
    noisy machine.
 
-Peak RSS is the process's (generator, loader threads and the CSV chunks in flight) and, when the
+Peak RSS is the process's (generator, loader threads and the COPY chunks in flight) and, when the
 load runs in worker processes (``small`` and larger), the largest worker's.
 
 Run against your own server, e.g.:
@@ -51,7 +51,7 @@ def peak_rss_mb() -> tuple[float, float]:
 
 
 def generate_only(generator: Generator) -> tuple[float, int, int]:
-    """(seconds, rows, CSV bytes) to produce every table's CSV without a database."""
+    """(seconds, rows, bytes) to produce every table's binary COPY rows without a database."""
     started, size = time.perf_counter(), 0
     for table in generator.plan.tables:
         for chunk in generator.table_copy(table):
@@ -108,11 +108,11 @@ def main() -> None:
     print(f"scale={scale} seed={args.seed} workers={args.workers}: {generator.plan.total_rows:,} rows in "
           f"{len(generator.plan.tables)} tables; catalog+profiles+plan {prepare:.2f} s")
 
-    csv_bytes = 0
+    copy_bytes = 0
     if not args.skip_generate_only:
-        seconds, rows, csv_bytes = generate_only(generator)
+        seconds, rows, copy_bytes = generate_only(generator)
         print(f"generate only (1 thread, no database): {seconds:.2f} s, {rows / seconds:,.0f} rows/s, "
-              f"{csv_bytes / 1e6 / seconds:,.1f} MB/s of CSV ({csv_bytes / 1e6:,.0f} MB)")
+              f"{copy_bytes / 1e6 / seconds:,.1f} MB/s of COPY rows ({copy_bytes / 1e6:,.0f} MB)")
 
     phases: dict[str, float] = {}
     building = build_database(scale, args.seed)
@@ -127,12 +127,12 @@ def main() -> None:
         started = time.perf_counter()
         apply_keys(dsn, generator, args.workers, table_keys=False)
         phases["foreign keys left"] = time.perf_counter() - started
-        if not csv_bytes:
+        if not copy_bytes:
             with psycopg.connect(dsn) as conn:  # approximate: on-disk width of the loaded rows
-                csv_bytes = int(conn.execute(
+                copy_bytes = int(conn.execute(
                     "SELECT sum(pg_relation_size(c.oid)) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
                     "WHERE c.relkind = 'r' AND n.nspname NOT IN ('pg_catalog', 'information_schema')").fetchone()[0])
-        row_bytes = max(10, round(csv_bytes / generator.plan.total_rows))
+        row_bytes = max(10, round(copy_bytes / generator.plan.total_rows))
         baseline = raw_copy(dsn, generator.plan.total_rows, row_bytes)
     finally:
         server.drop_database(building)
@@ -141,9 +141,9 @@ def main() -> None:
     rows = generator.plan.total_rows
     print("phases: " + ", ".join(f"{k} {v:.2f} s" for k, v in phases.items()) + f"; total {total:.2f} s")
     print(f"generate+COPY {rows / phases['generate+COPY']:,.0f} rows/s "
-          f"({csv_bytes / 1e6 / phases['generate+COPY']:,.1f} MB/s)")
+          f"({copy_bytes / 1e6 / phases['generate+COPY']:,.1f} MB/s)")
     print(f"raw COPY of {rows:,} synthetic rows x {row_bytes} B (1 connection): {baseline:.2f} s, "
-          f"{rows / baseline:,.0f} rows/s ({csv_bytes / 1e6 / baseline:,.1f} MB/s)")
+          f"{rows / baseline:,.0f} rows/s ({copy_bytes / 1e6 / baseline:,.1f} MB/s)")
     print(f"ratio generate+COPY (with tables, keys, ANALYZE, FKs) / raw COPY: {phases['generate+COPY'] / baseline:.2f}x")
     own, worker = peak_rss_mb()
     print(f"peak RSS {own:,.0f} MB (largest worker process: {worker:,.0f} MB)")
