@@ -250,6 +250,17 @@ def _lit(text: str) -> pl.Series:
     return pl.Series("", [text], dtype=pl.String)
 
 
+def _concat(*parts: pl.Series | str, separator: str = "", last: str | None = None) -> pl.Series:
+    """The parts (Series of one block's rows, or text every row shares) joined row by row, in one
+    pass: the same strings as chaining ``+`` (NULL if a part is NULL), without a new column per
+    ``+``. ``last`` replaces the separator before the final part (a sentence's full stop)."""
+    exprs = [pl.lit(p) for p in parts]
+    if last is not None and len(exprs) > 1:
+        exprs = [pl.concat_str(exprs[:-1], separator=separator), exprs[-1]]
+        separator = last
+    return pl.select(pl.concat_str(exprs, separator=separator)).to_series()
+
+
 def _null_rate(block: Block, column: Column) -> float:
     if not column.nullable:
         return 0.0
@@ -873,20 +884,22 @@ def _text_by_name(block: Block, column: Column, kind: str | None) -> pl.Series:
     prefix = block.profile.rule(name).get("prefix")
     if kind == "email":
         # Lower-casing the (ASCII) words before joining them gives the same text, in one lookup.
-        local = _pick(block, V.FIRST_NAMES, lower=True) + "." + _pick(block, V.LAST_NAMES, lower=True)
-        return local + "." + ids + "@" + _pick(block, V.DOMAINS)
+        return _concat(_pick(block, V.FIRST_NAMES, lower=True), ".", _pick(block, V.LAST_NAMES, lower=True), ".", ids,
+                       "@", _pick(block, V.DOMAINS))
     if kind == "first_name":
         return _pick(block, V.FIRST_NAMES)
     if kind == "last_name":
         return _pick(block, V.LAST_NAMES)
     if kind == "person":
-        values = _pick(block, V.FIRST_NAMES) + " " + _pick(block, V.LAST_NAMES)
+        values = _concat(_pick(block, V.FIRST_NAMES), _pick(block, V.LAST_NAMES), separator=" ")
     elif kind == "company":
-        values = _pick(block, V.COMPANY_HEADS) + " " + _pick(block, V.COMPANY_TAILS)
+        parts = [_pick(block, V.COMPANY_HEADS), _pick(block, V.COMPANY_TAILS)]
         if "legal" in name:
-            values = values + " " + _pick(block, V.COMPANY_SUFFIXES)
+            parts.append(_pick(block, V.COMPANY_SUFFIXES))
+        values = _concat(*parts, separator=" ")
     elif kind == "product":
-        values = _pick(block, V.PRODUCT_ADJECTIVES) + " " + _pick(block, V.PRODUCT_MATERIALS) + " " + _pick(block, V.PRODUCT_NOUNS)
+        values = _concat(_pick(block, V.PRODUCT_ADJECTIVES), _pick(block, V.PRODUCT_MATERIALS),
+                         _pick(block, V.PRODUCT_NOUNS), separator=" ")
     elif kind == "subject":
         values = _pick(block, V.SUBJECT_TEMPLATES)
     elif kind == "sentence":
@@ -895,17 +908,18 @@ def _text_by_name(block: Block, column: Column, kind: str | None) -> pl.Series:
         head = prefix or _code_prefix(block.table.name, name)
         return _lit(head + "-") + ids.str.pad_start(6, "0")
     elif kind == "slug":
-        return (_pick(block, V.WORDS) + "-" + _pick(block, V.WORDS) + "-" + ids)
+        return _concat(_pick(block, V.WORDS), _pick(block, V.WORDS), ids, separator="-")
     elif kind == "url":
-        return _lit("https://") + _pick(block, V.DOMAINS) + "/" + _pick(block, V.WORDS) + "/" + ids
+        return _concat("https://", _pick(block, V.DOMAINS), "/", _pick(block, V.WORDS), "/", ids)
     elif kind == "path":
-        return _lit("/") + _pick(block, V.WORDS) + "/" + _pick(block, V.WORDS)
+        return _concat("/", _pick(block, V.WORDS), "/", _pick(block, V.WORDS))
     elif kind == "phone":
         return _lit("+1555") + pl.Series(block.rng.integers(1_000_000, 9_999_999, block.n)).cast(pl.String)
     elif kind == "city":
         values = _pick(block, V.CITIES)
     elif kind == "street":
-        values = pl.Series(block.rng.integers(1, 240, block.n)).cast(pl.String) + " " + _pick(block, V.STREETS)
+        values = _concat(pl.Series(block.rng.integers(1, 240, block.n)).cast(pl.String), _pick(block, V.STREETS),
+                         separator=" ")
     elif kind == "postal":
         values = pl.Series(block.rng.integers(10000, 99999, block.n)).cast(pl.String)
     elif kind == "hex":
@@ -921,9 +935,9 @@ def _text_by_name(block: Block, column: Column, kind: str | None) -> pl.Series:
     elif kind == "word":
         values = _pick(block, V.WORDS)
     else:  # a short label
-        values = _pick(block, V.PRODUCT_ADJECTIVES) + " " + _pick(block, V.WORDS)
+        values = _concat(_pick(block, V.PRODUCT_ADJECTIVES), _pick(block, V.WORDS), separator=" ")
     if unique:
-        values = values + " " + ids
+        values = _concat(values, ids, separator=" ")
     return values
 
 
@@ -986,11 +1000,7 @@ def _code_prefix(table: str, column: str) -> str:
 
 
 def _sentence(block: Block, low: int, high: int) -> pl.Series:
-    parts = [_pick(block, V.WORDS, title=(i == 0)) for i in range(low)]
-    sentence = parts[0]
-    for part in parts[1:]:
-        sentence = sentence + " " + part
-    return sentence + "."
+    return _concat(*[_pick(block, V.WORDS, title=(i == 0)) for i in range(low)], ".", separator=" ", last="")
 
 
 def _hex_chars(block: Block, nbytes: int) -> np.ndarray:
@@ -1029,11 +1039,11 @@ def _uuid_values(block: Block) -> pl.Series:
 
 def _ip_values(block: Block) -> pl.Series:
     octets = [pl.Series(block.rng.integers(low, 255, block.n)).cast(pl.String) for low in (11, 0, 0, 1)]
-    return octets[0] + "." + octets[1] + "." + octets[2] + "." + octets[3]
+    return _concat(*octets, separator=".")
 
 
 def _array_values(block: Block) -> pl.Series:
-    return _lit("{") + _pick(block, V.TAGS) + "," + _pick(block, V.TAGS) + "}"
+    return _concat("{", _pick(block, V.TAGS), ",", _pick(block, V.TAGS), "}")
 
 
 def _json_values(block: Block, column: Column) -> pl.Series:
@@ -1041,16 +1051,17 @@ def _json_values(block: Block, column: Column) -> pl.Series:
     n = block.n
     if name in ("properties", "payload", "event_properties"):
         value = pl.Series(np.rint(block.rng.lognormal(3, 1, n) * 100) / 100).cast(pl.String)
-        return (_lit('{"source": "') + _pick(block, ("web", "mobile", "api", "import")) + '", "item": "'
-                + _pick(block, V.WORDS) + '", "value": ' + value + "}")
+        return _concat('{"source": "', _pick(block, ("web", "mobile", "api", "import")), '", "item": "',
+                       _pick(block, V.WORDS), '", "value": ', value, "}")
     if name in ("settings", "config", "preferences", "configuration", "options"):
         flag = _vocab(("false", "true"))[(block.rng.random(n) < 0.5).astype(np.int64)]  # = bool cast to text
-        return (_lit('{"locale": "') + _pick(block, ("en", "de", "fr", "es", "pt", "nl")) + '", "notifications": ' + flag
-                + ', "theme": "' + _pick(block, ("light", "dark", "system")) + '"}')
+        return _concat('{"locale": "', _pick(block, ("en", "de", "fr", "es", "pt", "nl")), '", "notifications": ', flag,
+                       ', "theme": "', _pick(block, ("light", "dark", "system")), '"}')
     if name in ("changes", "diff"):
-        return _lit('{"field": "') + _pick(block, V.WORDS) + '", "from": "' + _pick(block, V.WORDS) + '", "to": "' + _pick(block, V.WORDS) + '"}'
+        return _concat('{"field": "', _pick(block, V.WORDS), '", "from": "', _pick(block, V.WORDS), '", "to": "',
+                       _pick(block, V.WORDS), '"}')
     count = pl.Series(block.rng.integers(1, 12, n)).cast(pl.String)
-    return _lit('{"kind": "') + _pick(block, V.WORDS) + '", "count": ' + count + "}"
+    return _concat('{"kind": "', _pick(block, V.WORDS), '", "count": ', count, "}")
 
 
 # -- output ----------------------------------------------------------------------------------------------
