@@ -61,8 +61,8 @@ class NotEncodable(ValueError):
 class Segment:
     """One part of every row. Fixed: one value per row (a typed big-endian number, a record, or
     raw bytes as ``V<width>``), or a single value every row shares, of which row ``i`` keeps the
-    first ``lengths[i]`` bytes, all of them when ``lengths`` is None. Variable: ``values`` is the rows' bytes end to end, row ``i``
-    holding ``lengths[i]`` of them."""
+    first ``lengths[i]`` bytes, all of them when ``lengths`` is None. Variable: ``values`` is the
+    rows' bytes end to end, row ``i`` holding ``lengths[i]`` of them."""
 
     values: np.ndarray
     lengths: np.ndarray | None = None
@@ -83,7 +83,7 @@ def encode_rows(frame: pl.DataFrame, columns: list[Column]) -> np.ndarray:
     for column in columns:
         try:
             segments += _column_segments(frame.get_column(column.name), column)
-        except (pl.exceptions.PolarsError, OverflowError) as error:
+        except (NotEncodable, pl.exceptions.PolarsError, OverflowError) as error:
             raise NotEncodable(f"column {column.name} ({column.type_sql}): {error}") from None
     return _rows([s for s in segments if s.width], frame.height)
 
@@ -162,12 +162,12 @@ def _physical(series: pl.Series, nulls: np.ndarray | None) -> np.ndarray:
 def _integers(series: pl.Series, column: Column, nulls: np.ndarray | None) -> np.ndarray:
     bits = column.int_bits or 32
     if not series.dtype.is_integer():
-        raise NotEncodable(f"column {column.name} ({column.type_sql}): integers from {series.dtype}")
+        raise NotEncodable(f"integers from {series.dtype}")
     values = _physical(series, nulls)
     low, high = -(2 ** (bits - 1)), 2 ** (bits - 1) - 1
     if len(values) and (values.min() < low or values.max() > high):
         bad = values[(values < low) | (values > high)][0]
-        raise NotEncodable(f"column {column.name} ({column.type_sql}): {bad} is out of its range")
+        raise NotEncodable(f"{bad} is out of its range")
     return values.astype(f">i{bits // 8}")
 
 
@@ -188,7 +188,7 @@ def _column_segments(series: pl.Series, column: Column) -> list[Segment]:
         return _field(days.astype(">i4"), nulls)
     if kind == "timestamptz":
         if not isinstance(series.dtype, pl.Datetime):
-            raise NotEncodable(f"column {column.name}: timestamptz from {series.dtype}, not a Datetime")
+            raise NotEncodable(f"timestamptz from {series.dtype}, not a Datetime")
         micros = _physical(series.dt.cast_time_unit("us"), nulls) - _EPOCH_US
         return _field(micros.astype(">i8"), nulls)
     if kind == "numeric":
@@ -203,7 +203,7 @@ def _column_segments(series: pl.Series, column: Column) -> list[Segment]:
         return _variable(series, nulls, prefix=b"\x01")  # jsonb's binary format version
     if kind == "text[]":
         return _word_array(series, nulls)
-    raise NotEncodable(f"column {column.name}: no binary encoding for {column.type_sql}")
+    raise NotEncodable("no binary encoding for this type")
 
 
 def _numeric(series: pl.Series, column: Column) -> np.ndarray:
@@ -217,8 +217,8 @@ def _numeric(series: pl.Series, column: Column) -> np.ndarray:
     exact = (np.abs(units) < _NUMERIC_LIMIT) & (np.abs(scaled - units) <= 0.25)
     if not exact.all():
         bad = x[~exact][0]
-        raise NotEncodable(f"column {column.name} ({column.type_sql}): {bad!r} is not a whole number of "
-                           f"10**-{scale} below 2**50 units, so its stored value would depend on its text")
+        raise NotEncodable(f"{bad!r} is not a whole number of 10**-{scale} below 2**50 units, so its stored "
+                           "value would depend on its text")
     units = units.astype(np.int64)
     aligned = -(-scale // 4) * 4  # the scale rounded up to whole base-10000 digits
     magnitude = np.abs(units) * 10 ** (aligned - scale)
@@ -264,9 +264,7 @@ def _inet(series: pl.Series) -> np.ndarray:
     text = series.fill_null("0.0.0.0")
     parts = text.str.split_exact(".", 3).struct.unnest()
     octets = [parts.to_series(i).cast(pl.UInt8, strict=True) for i in range(4)]
-    canonical = octets[0].cast(pl.String)
-    for octet in octets[1:]:
-        canonical = canonical + "." + octet.cast(pl.String)
+    canonical = pl.select(pl.concat_str([pl.lit(o.cast(pl.String)) for o in octets], separator=".")).to_series()
     if not (canonical == text).all():
         raise NotEncodable("inet: a value is not a dotted IPv4 address in canonical form")
     out = np.empty((len(series), 8), dtype=np.uint8)

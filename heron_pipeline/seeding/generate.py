@@ -15,7 +15,7 @@ from typing import Iterator
 import polars as pl
 
 from heron_pipeline.catalog import Catalog
-from heron_pipeline.seeding.copy_binary import encode_rows
+from heron_pipeline.seeding.copy_binary import NotEncodable, encode_rows
 from heron_pipeline.seeding.plan import Plan, build_plan
 from heron_pipeline.seeding.profiles import TableProfile
 from heron_pipeline.seeding.scales import get_scale
@@ -67,7 +67,10 @@ class Generator:
         for block in blocks:
             frame = self.block_frame(table, block)
             columns = columns or [self.catalog.table(table).column(name) for name in frame.columns]
-            encoded.append(encode_rows(frame, columns))
+            try:
+                encoded.append(encode_rows(frame, columns))
+            except NotEncodable as error:
+                raise NotEncodable(f"{table}, block {block}: {error}") from None
         return b"".join(encoded)
 
     def table_copy(self, table: str, batch_blocks: int = 4) -> Iterator[bytes]:

@@ -188,8 +188,9 @@ def test_hand_checked_bytes(column: Column, series: pl.Series, expected: str) ->
     (COLUMNS[15], "{a, b}", "plain words"),
 ])
 def test_a_value_whose_stored_form_could_differ_is_refused(column: Column, value, message: str) -> None:
-    with pytest.raises(NotEncodable, match=message.replace("*", r"\*")):
+    with pytest.raises(NotEncodable, match=message.replace("*", r"\*")) as refused:
         _one(column, pl.Series(column.name, [value]))
+    assert str(refused.value).startswith(f"column {column.name} ({column.type_sql}): ")  # names what to fix
 
 
 def test_the_frame_must_have_the_tables_columns_in_order() -> None:
