@@ -196,10 +196,15 @@ def database_drift(conn: psycopg.Connection, role: str) -> list[sql.Composable]:
         changes.append(sql.SQL("GRANT CONNECT ON DATABASE {} TO {}").format(database, name))
 
     schemas = readable_schemas(conn)
+    # every schema's ACL in one round trip (a query per schema was 15 of the ~18 this check made)
+    schema_rights: dict[str, dict[str, set[str]]] = {}
+    for schema, grantee, privilege in conn.execute(
+            "SELECT n.nspname, coalesce(r.rolname, ''), a.privilege_type FROM pg_namespace n, "
+            "aclexplode(coalesce(n.nspacl, acldefault('n', n.nspowner))) a "
+            "LEFT JOIN pg_roles r ON r.oid = a.grantee WHERE n.nspname = ANY(%s)", (["public", *schemas],)).fetchall():
+        schema_rights.setdefault(schema, {}).setdefault(grantee, set()).add(privilege)
     for schema in ["public", *schemas]:
-        rights = acl("SELECT coalesce(r.rolname, ''), a.privilege_type FROM pg_namespace n, "
-                     "aclexplode(coalesce(n.nspacl, acldefault('n', n.nspowner))) a "
-                     "LEFT JOIN pg_roles r ON r.oid = a.grantee WHERE n.nspname = %s", (schema,))
+        rights = schema_rights.get(schema, {})
         ident = sql.Identifier(schema)
         if "CREATE" in rights.get("", set()):
             changes.append(sql.SQL("REVOKE CREATE ON SCHEMA {} FROM PUBLIC").format(ident))
