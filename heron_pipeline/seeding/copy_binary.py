@@ -19,13 +19,13 @@ committed state is the proof (tests/seeding). What the server stores per type:
   (version 1 and its text, parsed by the same parser) and ``text[]`` of plain words.
 
 The row *order* is the frame's, as with CSV; the heap's page layout is not the CSV load's (the
-server flushes its insert batches by input bytes for text formats, by row count for binary), so a
-state loaded by a CSV-era heron has the same fingerprint but another dump: the build label names
-the load format (``build.LOAD_FORMAT``) so such a state is rebuilt, not reused.
+server's insert batches end at other rows for the two inputs), so a state loaded by a CSV-era
+heron has the same fingerprint but another dump: the build label names the load format
+(``build.LOAD_FORMAT``) so such a state is rebuilt, not reused.
 
-Rows are assembled without a Python loop: each column becomes segments, an ``n × width`` byte
-matrix of which row ``i`` keeps the first ``lengths[i]`` bytes (all of them for a fixed-width
-segment); the matrices side by side, filtered by the mask of kept bytes, are the rows in order.
+Rows are assembled without a Python loop: each column becomes segments (a field's length word,
+its payload), laid side by side in one packed record per row, a variable segment as wide as its
+longest value; a mask of the bytes each row keeps drops the padding, leaving the rows in order.
 """
 
 from __future__ import annotations
