@@ -103,8 +103,9 @@ def _copy_tables(conn: psycopg.Connection, generator: Generator, tables: list[st
                  fanout: BlockFanout | None = None) -> list[tuple[str, int, float]]:
     """``tables`` in one transaction on ``conn``: each is created (its phase-1 CREATE TABLE and
     comments) in this very transaction, so that its COPY ... FREEZE skips the WAL and writes
-    frozen rows, then filled by one binary COPY (seeding/copy_binary.py). Several small tables share a transaction, since a
-    commit costs more than a tiny table's rows; each table's bytes and row order stay the same.
+    frozen rows, then filled by one binary COPY (seeding/copy_binary.py). Several small tables
+    share a transaction, since a commit costs more than a tiny table's rows; each table's bytes
+    and row order stay the same.
 
     Creating the table here rather than truncating one made beforehand (generator 2.0) saves
     three files per table — a TRUNCATE gives the heap, its TOAST table and TOAST index new files

@@ -49,8 +49,8 @@ class FanoutAbandoned(RuntimeError):
 
 
 class BlockFanout:
-    """A pool of ``workers`` spawned processes making the binary COPY chunks of ``tables`` (in that order)
-    of one (scale, seed), ``batch_blocks`` blocks per chunk.
+    """A pool of ``workers`` spawned processes making the binary COPY chunks of ``tables`` (in
+    that order) of one (scale, seed), ``batch_blocks`` blocks per chunk.
 
     Use as a context manager; ``table_copy`` is called by the loader threads, each table once.
     Spawned, not forked: polars' thread pool and open connections do not survive a fork, so a
