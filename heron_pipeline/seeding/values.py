@@ -250,15 +250,11 @@ def _lit(text: str) -> pl.Series:
     return pl.Series("", [text], dtype=pl.String)
 
 
-def _concat(*parts: pl.Series | str, separator: str = "", last: str | None = None) -> pl.Series:
+def _concat(*parts: pl.Series | str, separator: str = "") -> pl.Series:
     """The parts (Series of one block's rows, or text every row shares) joined row by row, in one
     pass: the same strings as chaining ``+`` (NULL if a part is NULL), without a new column per
-    ``+``. ``last`` replaces the separator before the final part (a sentence's full stop)."""
-    exprs = [pl.lit(p) for p in parts]
-    if last is not None and len(exprs) > 1:
-        exprs = [pl.concat_str(exprs[:-1], separator=separator), exprs[-1]]
-        separator = last
-    return pl.select(pl.concat_str(exprs, separator=separator)).to_series()
+    ``+``."""
+    return pl.select(pl.concat_str([pl.lit(p) for p in parts], separator=separator)).to_series()
 
 
 def _null_rate(block: Block, column: Column) -> float:
@@ -1000,7 +996,7 @@ def _code_prefix(table: str, column: str) -> str:
 
 
 def _sentence(block: Block, low: int, high: int) -> pl.Series:
-    return _concat(*[_pick(block, V.WORDS, title=(i == 0)) for i in range(low)], ".", separator=" ", last="")
+    return _concat(_concat(*[_pick(block, V.WORDS, title=(i == 0)) for i in range(low)], separator=" "), ".")
 
 
 def _hex_chars(block: Block, nbytes: int) -> np.ndarray:
