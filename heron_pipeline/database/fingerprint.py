@@ -113,8 +113,9 @@ def fingerprint_database(dsn: str, *, workers: int = 2, known: dict[str, RowDige
 
 def _copy_digest_blocking(conn: psycopg.Connection, schema: str, table: str, keys: list[str]) -> str:
     """``table_rows_digest`` on libpq directly: the same COPY, the same rows in the same order
-    (one ``PQgetCopyData`` per row either way), hashed a megabyte at a time; half the client CPU
-    of psycopg's ``Copy`` iteration. Blocking libpq calls hold the GIL, so this is for a process
+    (one ``PQgetCopyData`` per row either way), each row hashed as it comes: half the client CPU of
+    psycopg's ``Copy`` iteration, and ~5 % less than gathering rows into megabytes to hash (small 42,
+    every table, three runs each). Blocking libpq calls hold the GIL, so this is for a process
     with nothing else to run (``RowDigestsAsLoaded``), never for a thread."""
     digest = hashlib.sha256()
     query = sql.SQL("COPY (SELECT * FROM {} ORDER BY {}) TO STDOUT").format(
@@ -125,16 +126,12 @@ def _copy_digest_blocking(conn: psycopg.Connection, schema: str, table: str, key
     if started is None or started.status != pq.ExecStatus.COPY_OUT:
         message = started.get_error_message() if started is not None else "no result"
         raise psycopg.DatabaseError(f"COPY of {schema}.{table} did not start: {message}")
-    pending, get = bytearray(), pgconn.get_copy_data
+    get, update = pgconn.get_copy_data, digest.update
     while True:
         size, row = get(0)
         if size < 0:
             break
-        pending += row
-        if len(pending) >= 1 << 20:
-            digest.update(pending)
-            pending.clear()
-    digest.update(pending)
+        update(row)
     finished = pgconn.get_result()
     while pgconn.get_result() is not None:
         pass

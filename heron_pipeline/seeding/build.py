@@ -121,15 +121,17 @@ def _copy_tables(conn: psycopg.Connection, generator: Generator, tables: list[st
     this work overlaps the other loaders' generation instead of waiting for the slowest table.
     The end state is the one phase 2 gives.
 
-    With ``fanout`` the chunks are made by its worker processes, in the same order and bytes."""
-    table_copy = fanout.table_copy if fanout is not None else generator.table_copy
+    The rows go a block at a time (``Generator.table_copy``); with ``fanout`` they come in chunks of
+    ``batch_blocks`` blocks made by its worker processes, in the same order and bytes."""
     started = time.perf_counter()
     for table in tables:
         conn.execute(scripts.create[table])
         with conn.cursor().copy(sql.SQL("COPY {} FROM STDIN (FORMAT binary, FREEZE)").format(
                 sql.Identifier(*table.split(".")))) as copy:
             copy.write(SIGNATURE)
-            for chunk in table_copy(table, batch_blocks):
+            chunks = (fanout.table_copy(table, batch_blocks) if fanout is not None
+                      else generator.table_copy(table))
+            for chunk in chunks:
                 copy.write(chunk)
             copy.write(TRAILER)
         if scripts.keys.get(table):
@@ -452,8 +454,9 @@ def load_tables(dsn: str, generator: Generator, tables: list[str], *, workers: i
     ``if __name__ == "__main__":`` guard.
 
     ``generate_workers`` above 1 fans the blocks out over that many spawned processes
-    (seeding/fanout.py) while ``workers`` loader threads write them, each table's chunks in COPY
-    order, so the bytes are again the same; ``processes`` is then ignored. 1 is the path above.
+    (seeding/fanout.py) while ``workers`` loader threads write them, each table's chunks of
+    ``batch_blocks`` blocks in COPY order, so the bytes are again the same; ``processes`` is then
+    ignored. 1 is the path above, where a loader makes and writes a block at a time.
 
     ``loaded`` is called with each batch of tables once they are committed (and, with ``keys``,
     keyed and analysed), after the foreign-key thread was told; ``build`` hashes their rows then.

@@ -4,9 +4,9 @@ Since generator 2.0 a block depends only on the plan and its own stream (seeding
 any process can make any chunk of blocks. ``BlockFanout`` keeps a pool of spawned processes, each
 holding the ``Generator`` of one (scale, seed), and makes the chunks of every table of a load in
 the load's order (``build.load_order``): table after table, each table's chunks in COPY order.
-A loader asking for a table gets exactly the chunks ``Generator.table_copy`` would give, so the
-bytes of every table are the same whatever the worker count: only who makes a chunk changes,
-never which rows it holds or where they go. The pool works across tables, not only within one:
+A loader asking for a table gets its chunks (``Generator.chunk_copy``) in COPY order: the bytes
+``Generator.table_copy`` gives a block at a time, so every table's bytes are the same whatever
+the worker count: only who makes a chunk changes, never which rows it holds or where they go. The pool works across tables, not only within one:
 at ``tiny`` every table is a single block, at ``small`` only 23 of 211 tables have two or more.
 
 Memory stays bounded: at most ``in_flight`` chunks (default three per worker) are submitted and
@@ -103,8 +103,8 @@ class BlockFanout:
         self.pool.shutdown(wait=True, cancel_futures=True)
 
     def table_copy(self, table: str, batch_blocks: int = 4) -> Iterator[bytes]:
-        """The table's chunks in COPY order: the same bytes as ``Generator.table_copy(table,
-        batch_blocks)``, made by the pool ahead of the writer."""
+        """The table's chunks in COPY order: the same bytes as ``Generator.table_copy(table)``,
+        ``batch_blocks`` blocks a chunk, made by the pool ahead of the writer."""
         if batch_blocks != self.batch_blocks:
             raise ValueError(f"this fan-out makes chunks of {self.batch_blocks} blocks, not {batch_blocks}")
         finished = False
