@@ -6,8 +6,9 @@ holding the ``Generator`` of one (scale, seed), and makes the chunks of every ta
 the load's order (``build.load_order``): table after table, each table's chunks in COPY order.
 A loader asking for a table gets its chunks (``Generator.chunk_copy``) in COPY order: the bytes
 ``Generator.table_copy`` gives a block at a time, so every table's bytes are the same whatever
-the worker count: only who makes a chunk changes, never which rows it holds or where they go. The pool works across tables, not only within one:
-at ``tiny`` every table is a single block, at ``small`` only 23 of 211 tables have two or more.
+the worker count: only who makes a chunk changes, never which rows it holds or where they go.
+The pool works across tables, not only within one: at ``tiny`` every table is a single block,
+at ``small`` only 23 of 211 tables have two or more.
 
 Memory stays bounded: at most ``in_flight`` chunks (default three per worker) are submitted and
 not yet handed to a loader, so a build holds at most that many chunks of ``batch_blocks ×
