@@ -16,6 +16,12 @@ Runs alternate (baseline first), each a whole command in a child process, so a b
 slows both sides alike: only the ratios of one run of this script mean anything on a shared
 machine. It fails when the two sides' fingerprints differ: a speed-up must not move a byte.
 
+``--roles`` also splits each run's server CPU by the kind of build connection (their
+``application_name``, database/names.py: the loaders, the foreign keys, the row digests, the rest
+of the build), sampled from pg_stat_activity and /proc while the run goes on; what no build
+connection used (the checkpointer, the old database's drop, the sampler's own queries) is "rest".
+A checkout from before 2026-12-06 names no connection: all of its server CPU is "rest".
+
 ``--analyze-targets 100,30`` then measures, on the state just built, the server CPU of one
 ``ANALYZE`` of every table at each statistics target (the build's choice, BUILD_STATISTICS_TARGET
 in seeding/build.py), on one connection whose backend's /proc entry gives its CPU.
@@ -36,6 +42,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -54,6 +61,7 @@ class Run:
     fingerprint: str
     built: str
     max_rss_mb: float
+    server_by_role: dict[str, float]
 
 
 def _stat(pid: int) -> list[str]:
@@ -93,9 +101,52 @@ def server_cpu_between(before: dict[int, int], after: dict[int, int]) -> float:
     return sum(ticks - before.get(pid, 0) for pid, ticks in after.items()) / TICKS
 
 
-def seed_once(side: str, checkout: Path, scale: str, seed: int) -> Run:
+class RoleSampler:
+    """Server CPU per kind of build connection while a run goes on: every 0.1 s, the backends whose
+    ``application_name`` (or whose parallel leader's) starts with "heron build", and each one's CPU
+    from /proc; a backend's last sample is its CPU, so at most 0.1 s of its last moments is missed."""
+
+    INTERVAL = 0.1
+
+    def __init__(self) -> None:
+        import psycopg
+
+        from heron_pipeline.config import load_settings
+        from heron_pipeline.database.server import Server
+
+        self.conn = psycopg.connect(Server(load_settings()).dsn(), autocommit=True)
+        self.last: dict[int, tuple[str, int]] = {}
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        while not self.done.wait(self.INTERVAL):
+            rows = self.conn.execute(
+                "SELECT a.pid, coalesce(l.application_name, a.application_name) FROM pg_stat_activity a "
+                "LEFT JOIN pg_stat_activity l ON l.pid = a.leader_pid "
+                "WHERE coalesce(l.application_name, a.application_name) LIKE 'heron build%'").fetchall()
+            for pid, role in rows:
+                try:
+                    self.last[pid] = (role, sum(int(v) for v in _stat(pid)[11:13]))
+                except OSError:
+                    pass  # ended since the query
+
+    def stop(self) -> dict[str, float]:
+        """CPU seconds per ``application_name``."""
+        self.done.set()
+        self.thread.join()
+        self.conn.close()
+        seconds: dict[str, float] = {}
+        for role, ticks in self.last.values():
+            seconds[role] = seconds.get(role, 0.0) + ticks / TICKS
+        return seconds
+
+
+def seed_once(side: str, checkout: Path, scale: str, seed: int, roles: bool = False) -> Run:
     env = dict(os.environ, PYTHONPATH=str(checkout))
     command = [sys.executable, "-m", "heron_pipeline.cli", "seed", "--scale", scale, "--seed", str(seed), "--force"]
+    sampler = RoleSampler() if roles else None
     server_before, heron_before = server_cpu_ticks(), resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     with tempfile.TemporaryFile("w+") as out:
@@ -108,6 +159,7 @@ def seed_once(side: str, checkout: Path, scale: str, seed: int) -> Run:
     heron_after = resource.getrusage(resource.RUSAGE_CHILDREN)
     time.sleep(0.2)  # the last backends' exit reaches the postmaster's cutime
     server = server_cpu_between(server_before, server_cpu_ticks())
+    by_role = sampler.stop() if sampler is not None else {}
     if child.returncode != 0:
         raise SystemExit(f"{side} ({checkout}): heron seed failed ({child.returncode}): {text.strip()[-800:]}")
     built = next((line for line in text.splitlines() if line.startswith("built ")), "?")
@@ -115,7 +167,7 @@ def seed_once(side: str, checkout: Path, scale: str, seed: int) -> Run:
     if not found:
         raise SystemExit(f"{side}: no fingerprint in heron seed's output:\n{text[-800:]}")
     heron = (heron_after.ru_utime + heron_after.ru_stime) - (heron_before.ru_utime + heron_before.ru_stime)
-    return Run(side, wall, heron, server, found.group(1), built, usage.ru_maxrss / 1024)
+    return Run(side, wall, heron, server, found.group(1), built, usage.ru_maxrss / 1024, by_role)
 
 
 def analyze_cpu(scale: str, seed: int, targets: list[int]) -> dict[int, float]:
@@ -149,6 +201,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=42)
     parser.add_argument("--pairs", type=int, default=2)
     parser.add_argument("--analyze-targets", default="", help="e.g. 100,30: ANALYZE's server CPU at each target")
+    parser.add_argument("--roles", action="store_true", help="split each run's server CPU by kind of build connection")
     args = parser.parse_args()
     if "HERON_DATA_DIR" not in os.environ:
         raise SystemExit("set HERON_DATA_DIR and HERON_PORT to the embedded server both checkouts should use "
@@ -159,12 +212,17 @@ def main() -> None:
     runs: list[Run] = []
     for pair in range(args.pairs):
         for side, checkout in sides.items():
-            run = seed_once(side, checkout, args.scale, args.seed)
+            run = seed_once(side, checkout, args.scale, args.seed, args.roles)
             runs.append(run)
             print(f"pair {pair + 1} {side:8s} wall {run.wall:6.1f} s  CPU heron {run.heron_cpu:5.1f} s  "
                   f"server {run.server_cpu:5.1f} s  total {run.heron_cpu + run.server_cpu:5.1f} s  "
                   f"max RSS {run.max_rss_mb:5.0f} MB  load {os.getloadavg()[0]:.1f}  fingerprint {run.fingerprint[:16]}…", flush=True)
             print(f"    {run.built}", flush=True)
+            if args.roles:
+                named = sorted(run.server_by_role.items(), key=lambda item: -item[1])
+                rest = run.server_cpu - sum(run.server_by_role.values())
+                print("    server CPU by connection: " + ", ".join(f"{role.removeprefix('heron build: ')} {cpu:.1f} s"
+                                                             for role, cpu in named) + f", rest {rest:.1f} s", flush=True)
     median = {side: {key: statistics.median(getattr(r, key) for r in runs if r.side == side)
                      for key in ("wall", "heron_cpu", "server_cpu", "max_rss_mb")} for side in sides}
     for key in ("wall", "heron_cpu", "server_cpu", "max_rss_mb"):

@@ -24,6 +24,7 @@ import psycopg
 from psycopg import pq, sql
 
 from heron_pipeline.database.introspect import describe_structure
+from heron_pipeline.database.names import BUILD_ROW_DIGESTS
 from heron_pipeline.database.server import SESSION_OPTIONS
 
 DOMAIN_FILTER = "n.nspname NOT IN ('pg_catalog', 'information_schema', 'pg_toast', 'public')"
@@ -172,7 +173,7 @@ def _digest_tables_as_told(dsn: str, inbox, outbox) -> None:
     os.close(devnull)
     digests: dict[str, tuple[tuple[str, ...], str]] = {}
     try:
-        with psycopg.connect(dsn, options=SESSION_OPTIONS, autocommit=True) as conn:
+        with psycopg.connect(dsn, options=SESSION_OPTIONS, autocommit=True, application_name=BUILD_ROW_DIGESTS) as conn:
             while (tables := _next_batch(inbox)) is not None:
                 for schema, table, keys in tables_with_keys(conn, tables):
                     digests[f"{schema}.{table}"] = (tuple(keys), _copy_digest_blocking(conn, schema, table, keys))

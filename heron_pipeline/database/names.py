@@ -16,6 +16,16 @@ SCHEMA_DATABASE = "heron_schema"
 
 _SEED_RANGE = range(0, 2**31)
 
+#: ``application_name`` of each kind of connection a build opens, as pg_stat_activity shows it, so an
+#: operator sees what each backend of ``heron_build_<S>_<N>`` does and
+#: benchmarks/bench_seed_build.py ``--roles`` can sum the server's CPU per kind: the loaders (COPY,
+#: each table's keys, indexes and ANALYZE), the foreign keys added while the load goes on, the row
+#: digests of the fingerprint, and the rest (schemas, the keys left for after the load, the label).
+BUILD_LOADER = "heron build: loader"
+BUILD_FOREIGN_KEYS = "heron build: foreign keys"
+BUILD_ROW_DIGESTS = "heron build: row digests"
+BUILD_OTHER = "heron build"
+
 
 def _check(scale: str, seed: int) -> None:
     if scale not in SCALES:

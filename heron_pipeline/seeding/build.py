@@ -25,7 +25,8 @@ import psycopg
 from psycopg import sql
 
 from heron_pipeline.database.fingerprint import RowDigest, RowDigestsAsLoaded, fingerprint_database
-from heron_pipeline.database.names import benchmark_database, build_database
+from heron_pipeline.database.names import (BUILD_FOREIGN_KEYS, BUILD_LOADER, BUILD_OTHER, benchmark_database,
+                                           build_database)
 from heron_pipeline.database.server import Server
 from heron_pipeline.database.state_lock import drop_unfinished, state_lock
 from heron_pipeline.seeding import GENERATOR_VERSION
@@ -213,7 +214,7 @@ def _run_batches(dsn: str, statements: list[tuple[str, str]], workers: int,
         loads[lightest] += weight[table]
 
     def run(batch: list[str]) -> None:
-        with psycopg.connect(dsn, autocommit=False) as conn:
+        with psycopg.connect(dsn, autocommit=False, application_name=BUILD_OTHER) as conn:
             for statement in batch:
                 conn.execute(statement)
             conn.commit()
@@ -226,7 +227,7 @@ def _run_batches(dsn: str, statements: list[tuple[str, str]], workers: int,
 def _run_each(dsn: str, statements: list[str], workers: int) -> None:
     """Run statements that take only weak locks (VALIDATE, ANALYZE) in parallel, each on its own."""
     def run(chunk: list[str]) -> None:
-        with psycopg.connect(dsn, autocommit=True) as conn:
+        with psycopg.connect(dsn, autocommit=True, application_name=BUILD_OTHER) as conn:
             for statement in chunk:
                 conn.execute(statement)
 
@@ -253,7 +254,7 @@ def apply_keys(dsn: str, generator: Generator, workers: int, *, table_keys: bool
     if table_keys:
         for step in ("primary_key", "unique"):
             _run_batches(dsn, [(table_of[s], s) for s in steps[step]], workers, rows)
-    with psycopg.connect(dsn, autocommit=False) as conn:
+    with psycopg.connect(dsn, autocommit=False, application_name=BUILD_OTHER) as conn:
         # Those the loader already added (``load_tables(foreign_keys=True)``) are left alone.
         present = {(table, name) for table, name in conn.execute(
             "SELECT n.nspname || '.' || c.relname, k.conname FROM pg_constraint k JOIN pg_class c ON c.oid = k.conrelid "
@@ -271,7 +272,7 @@ def apply_keys(dsn: str, generator: Generator, workers: int, *, table_keys: bool
     _run_batches(dsn, validations, workers, rows)
     if table_keys:
         _run_batches(dsn, [(table_of[s], s) for s in steps["index"]], workers, rows)
-    with psycopg.connect(dsn, autocommit=True) as conn:
+    with psycopg.connect(dsn, autocommit=True, application_name=BUILD_OTHER) as conn:
         for statement in steps["comment"]:
             conn.execute(statement)
 
@@ -340,7 +341,7 @@ class _ForeignKeysAsLoaded:
 
     def _run(self) -> None:
         try:
-            with psycopg.connect(self.dsn, autocommit=True) as conn:
+            with psycopg.connect(self.dsn, autocommit=True, application_name=BUILD_FOREIGN_KEYS) as conn:
                 while True:
                     item = self.inbox.get()
                     if item is not None:
@@ -384,7 +385,7 @@ def start_build(server: Server, scale: str, seed: int) -> str:
     drop_unfinished(server, building)  # a killed build's leftover: said on stderr, then gone
     server.create_database(building)
     dsn = server.dsn(building)
-    with psycopg.connect(dsn, autocommit=False) as conn:
+    with psycopg.connect(dsn, autocommit=False, application_name=BUILD_OTHER) as conn:
         conn.execute(load_prepared().prelude)
         conn.commit()
     return dsn
@@ -408,8 +409,8 @@ def _copy_tables_in_process(dsn: str, scale: str, seed: int, tables: list[str],
     if state is None or state[0] != key:
         if state is not None:
             state[2].close()
-        state = _PROCESS_STATE["state"] = (key, Generator.for_state(scale, seed), psycopg.connect(dsn, autocommit=False),
-                                           table_scripts(keys))
+        conn = psycopg.connect(dsn, autocommit=False, application_name=BUILD_LOADER)
+        state = _PROCESS_STATE["state"] = (key, Generator.for_state(scale, seed), conn, table_scripts(keys))
     return _copy_tables(state[2], state[1], tables, batch_blocks, state[3])
 
 
@@ -506,7 +507,7 @@ def _load_in_threads(dsn: str, generator: Generator, ordered: list[str], workers
         """One connection per worker for all its tables (a connection costs more than a tiny
         table); workers take the next batch as they become free."""
         done = []
-        with psycopg.connect(dsn, autocommit=False) as conn:
+        with psycopg.connect(dsn, autocommit=False, application_name=BUILD_LOADER) as conn:
             while True:
                 with lock:
                     batch = _next_batch(waiting, generator)
@@ -576,7 +577,7 @@ def finish_build(server: Server, generator: Generator, scale: str, seed: int, *,
         started = time.perf_counter()
         _run_each(dsn, [analyze_statement([t]) for t in generator.plan.tables], workers)
         seconds["analyze"] = time.perf_counter() - started
-    with psycopg.connect(dsn, autocommit=True) as conn:
+    with psycopg.connect(dsn, autocommit=True, application_name=BUILD_OTHER) as conn:
         conn.execute(sql.SQL("COMMENT ON DATABASE {} IS {}").format(
             sql.Identifier(building), sql.Literal(build_label(generator, scale, seed))))
         size = conn.execute("SELECT pg_database_size(current_database())").fetchone()[0]

@@ -19,6 +19,7 @@ import psycopg
 import pytest
 
 from heron_pipeline.database.fingerprint import RowDigest, RowDigestsAsLoaded, fingerprint_database, tables_with_keys
+from heron_pipeline.database.names import BUILD_FOREIGN_KEYS, BUILD_LOADER, BUILD_ROW_DIGESTS, build_database
 from heron_pipeline.database.server import Server
 from heron_pipeline.seeding.build import build
 from heron_pipeline.seeding.generate import Generator
@@ -83,8 +84,20 @@ def _ordering_keys(dsn: str, table: str) -> tuple[str, ...]:
 
 
 def test_rebuild_with_other_workers_and_batches_gives_the_same_fingerprint(server: Server, built: dict[int, str]) -> None:
-    assert build(server, "tiny", 42, workers=1, batch_blocks=1).fingerprint == built[42]
+    """Also: while it loads, each of the build's connections says what it does in pg_stat_activity
+    (database/names.py; benchmarks/bench_seed_build.py --roles splits the server's CPU by them)."""
+    named: set[str] = set()
+    wanted = {BUILD_LOADER, BUILD_FOREIGN_KEYS, BUILD_ROW_DIGESTS}
+
+    def look(_table: str, _rows: int, _seconds: float) -> None:
+        if not wanted <= named:  # the digest process may connect after the first tables are in
+            with server.connect() as conn:
+                named.update(name for (name,) in conn.execute(
+                    "SELECT application_name FROM pg_stat_activity WHERE datname = %s", (build_database("tiny", 42),)))
+
+    assert build(server, "tiny", 42, workers=1, batch_blocks=1, progress=look).fingerprint == built[42]
     assert fingerprint_database(server.benchmark_dsn("tiny", 42)).digest == built[42]
+    assert wanted <= named, named
 
 
 def test_seeds_differ_in_data_and_counts(server: Server, built: dict[int, str]) -> None:
