@@ -220,9 +220,9 @@ def main() -> None:
             print(f"    {run.built}", flush=True)
             if args.roles:
                 named = sorted(run.server_by_role.items(), key=lambda item: -item[1])
-                rest = run.server_cpu - sum(run.server_by_role.values())
-                print("    server CPU by connection: " + ", ".join(f"{role.removeprefix('heron build: ')} {cpu:.1f} s"
-                                                             for role, cpu in named) + f", rest {rest:.1f} s", flush=True)
+                parts = [f"{role.removeprefix('heron build: ')} {cpu:.1f} s" for role, cpu in named]
+                parts.append(f"rest {run.server_cpu - sum(run.server_by_role.values()):.1f} s")
+                print("    server CPU by connection: " + ", ".join(parts), flush=True)
     median = {side: {key: statistics.median(getattr(r, key) for r in runs if r.side == side)
                      for key in ("wall", "heron_cpu", "server_cpu", "max_rss_mb")} for side in sides}
     for key in ("wall", "heron_cpu", "server_cpu", "max_rss_mb"):
