@@ -162,8 +162,12 @@ def _digest_tables_as_told(dsn: str, inbox, outbox) -> None:
     """The digest process: hash the tables of each batch from ``inbox`` until None, then put
     {table: (keys, digest)} on ``outbox`` (or ``("error", text)``)."""
     import os
+    import signal
     import warnings
 
+    # SIGTERM as a shell would leave it, whatever the building process inherited (``abandon``).
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})
     # Every failure is reported on ``outbox``; whatever else would reach the inherited stderr (a
     # library's warning when the server goes away mid-COPY) would be a second line beside the one
     # the building command prints for that failure.
@@ -183,6 +187,10 @@ def _digest_tables_as_told(dsn: str, inbox, outbox) -> None:
         outbox.put(("error", f"{type(err).__name__}: {err}"))
         return
     outbox.put(("done", digests))
+
+
+#: How long ``RowDigestsAsLoaded.abandon`` lets the digest process end on SIGTERM before SIGKILL.
+STOP_GRACE_S = 2.0
 
 
 class RowDigestsAsLoaded:
@@ -222,9 +230,16 @@ class RowDigestsAsLoaded:
         return {table: RowDigest(keys, digest) for table, (keys, digest) in value.items()}
 
     def abandon(self) -> None:
-        """The build failed: stop the digest process, whatever it was doing."""
+        """The build failed: stop the digest process, whatever it was doing: SIGTERM, then SIGKILL
+        if it is still there after ``STOP_GRACE_S``. A process inherits an ignored or blocked
+        SIGTERM across fork and exec, and the digest process, idle between batches, never notices
+        a server that died: started under a parent that ignores SIGTERM (a pytest worker after some
+        tests, a supervisor), it kept a failed build waiting for ever."""
         if self.process.is_alive():
             self.process.terminate()
+            self.process.join(STOP_GRACE_S)
+            if self.process.is_alive():
+                self.process.kill()
         self.process.join()
         for channel in (self.inbox, self.outbox):  # nothing left to flush: the reader is gone
             channel.cancel_join_thread()

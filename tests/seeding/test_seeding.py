@@ -10,6 +10,7 @@ import json
 import signal
 import subprocess
 import sys
+import threading
 import time
 
 from pathlib import Path
@@ -75,6 +76,23 @@ def test_row_digests_process_matches_the_standalone_pass_and_reports_failures(se
     failing.loaded(["nowhere.no_table"])
     with pytest.raises(RuntimeError, match="no_table"):
         failing.close()
+
+
+def test_an_abandoned_digest_process_stops_even_under_a_parent_that_ignores_sigterm(server: Server,
+                                                                                     built: dict[int, str]) -> None:
+    """A build run by a process that ignores SIGTERM passes that on to the digest process; when the
+    server was killed, ``abandon`` then waited for ever for a process that idled between batches
+    (tests/database/test_fault_injection.py hung so in a full suite)."""
+    previous = signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    try:
+        digests = RowDigestsAsLoaded(server.benchmark_dsn("tiny", 43))
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    stopper = threading.Thread(target=digests.abandon, daemon=True)
+    stopper.start()
+    stopper.join(30)
+    assert not stopper.is_alive(), "abandon() still waits for the digest process after 30 s"
+    assert not digests.process.is_alive()
 
 
 def _ordering_keys(dsn: str, table: str) -> tuple[str, ...]:
