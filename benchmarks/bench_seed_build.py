@@ -69,6 +69,11 @@ def _stat(pid: int) -> list[str]:
     return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
 
 
+def _own_ticks(pid: int) -> int:
+    """A live process's own CPU so far (utime + stime), in clock ticks."""
+    return sum(int(v) for v in _stat(pid)[11:13])
+
+
 def _postmaster() -> int | None:
     try:
         return int((Path(os.environ["HERON_DATA_DIR"]) / "pgdata" / "postmaster.pid").read_text().split()[0])
@@ -89,7 +94,7 @@ def server_cpu_ticks() -> dict[int, int]:
         return {}
     for child in map(int, children):
         try:
-            ticks[child] = sum(int(v) for v in _stat(child)[11:13])
+            ticks[child] = _own_ticks(child)
         except OSError:
             pass  # ended meanwhile: its CPU is now in the postmaster's cutime
     return ticks
@@ -128,7 +133,7 @@ class RoleSampler:
                 "WHERE coalesce(l.application_name, a.application_name) LIKE 'heron build%'").fetchall()
             for pid, role in rows:
                 try:
-                    self.last[pid] = (role, sum(int(v) for v in _stat(pid)[11:13]))
+                    self.last[pid] = (role, _own_ticks(pid))
                 except OSError:
                     pass  # ended since the query
 
@@ -185,10 +190,10 @@ def analyze_cpu(scale: str, seed: int, targets: list[int]) -> dict[int, float]:
         tables = [f"{schema}.{table}" for schema, table, _keys in tables_with_keys(conn)]
         backend = conn.info.backend_pid
         for target in targets:
-            before = sum(int(v) for v in _stat(backend)[11:13])
+            before = _own_ticks(backend)
             conn.execute(f"SET default_statistics_target = {int(target)}")
             conn.execute("ANALYZE " + ", ".join(tables))
-            seconds[target] = (sum(int(v) for v in _stat(backend)[11:13]) - before) / TICKS
+            seconds[target] = (_own_ticks(backend) - before) / TICKS
         conn.execute("RESET default_statistics_target")  # and leave the statistics the build leaves
         conn.execute(analyze_statement(tables))
     return seconds

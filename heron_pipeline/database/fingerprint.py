@@ -26,6 +26,7 @@ from psycopg import pq, sql
 from heron_pipeline.database.introspect import describe_structure
 from heron_pipeline.database.names import BUILD_ROW_DIGESTS
 from heron_pipeline.database.server import SESSION_OPTIONS
+from heron_pipeline.processes import stop_processes
 
 DOMAIN_FILTER = "n.nspname NOT IN ('pg_catalog', 'information_schema', 'pg_toast', 'public')"
 
@@ -231,16 +232,10 @@ class RowDigestsAsLoaded:
 
     def abandon(self) -> None:
         """The build failed: stop the digest process, whatever it was doing: SIGTERM, then SIGKILL
-        if it is still there after ``STOP_GRACE_S``. A process inherits an ignored or blocked
-        SIGTERM across fork and exec, and the digest process, idle between batches, never notices
-        a server that died: started under a parent that ignores SIGTERM (a pytest worker after some
-        tests, a supervisor), it kept a failed build waiting for ever."""
-        if self.process.is_alive():
-            self.process.terminate()
-            self.process.join(STOP_GRACE_S)
-            if self.process.is_alive():
-                self.process.kill()
-        self.process.join()
+        after ``STOP_GRACE_S`` (heron_pipeline/processes.py). Idle between batches, it never notices
+        a server that died; started under a parent that ignores SIGTERM, a plain terminate-and-join
+        kept a failed build waiting for ever."""
+        stop_processes([self.process], STOP_GRACE_S)
         for channel in (self.inbox, self.outbox):  # nothing left to flush: the reader is gone
             channel.cancel_join_thread()
             channel.close()

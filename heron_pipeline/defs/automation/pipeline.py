@@ -22,6 +22,7 @@ from pydantic import Field
 
 from heron_pipeline.defs.automation.executors import pipeline_executor, runs_distributed
 from heron_pipeline.defs.conditions import BENCH_JOB_TAG
+from heron_pipeline.processes import stop_processes
 
 #: The stage jobs in dependency order, and whether each runs per state (scale × seed) or per scale.
 STAGES = (("state_job", "state"), ("audit_job", "scale"), ("predictions_job", "scale"), ("scores_job", "state"),
@@ -133,22 +134,8 @@ def run_together(target, calls: list[tuple]) -> list:
             process.join()
         return [results[i] for i in range(len(calls))]
     except BaseException:
-        _stop_all(processes)
+        stop_processes(processes, STOP_GRACE_S)
         raise
-
-
-def _stop_all(processes) -> None:
-    import time
-
-    for process in processes:
-        if process.is_alive():
-            process.terminate()
-    deadline = time.monotonic() + STOP_GRACE_S
-    for process in processes:
-        process.join(max(0.0, deadline - time.monotonic()))
-        if process.is_alive():
-            process.kill()
-            process.join(5)
 
 
 def _call_dying_with_parent(parent: int, answers, index: int, target, args: tuple) -> None:
